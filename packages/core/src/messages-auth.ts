@@ -1,0 +1,112 @@
+/**
+ * Messages of accounts, plans and mail (spec §8 auth messages word for word in English). Merged into the
+ * server catalogue in messages.ts, so they are translated and typed like every other server message.
+ */
+export const AUTH_MESSAGES_EN = {
+  'auth.invalidCredentials': 'Invalid email or password.',
+  'auth.userNotFound': 'User not found.',
+  'auth.invalidToken': 'Invalid token.',
+  'auth.emailExists': 'Email already exists.',
+  'auth.wrongPassword': 'Wrong password.',
+  'auth.passwordNotMatched': 'Password not matched.',
+  'auth.accountNotActivated':
+    'Account not activated. Please check your email to activate your account and try again.',
+  'auth.verificationExpired': 'Verification token expired. A new activation email has been sent.',
+  'auth.samePassword': 'Same password.',
+  'auth.emailSendFailed': 'Failed to send email.',
+  'auth.emailNotVerified': 'Email not verified.',
+  'auth.googleAccount': 'You have signed up with Google.',
+  'auth.invalidEmail': 'Please enter a valid email address.',
+  'auth.passwordLength': 'Use 8 to 128 characters.',
+  'auth.passwordNumber': 'Include at least one number.',
+  'auth.passwordSpecial': 'Include at least one special character.',
+  'auth.termsRequired': 'Please accept the terms of service and the privacy policy.',
+  'auth.referralValid': 'Correct referral code entered.',
+  'auth.referralInvalid': 'Invalid referral code. Please check again.',
+  'auth.displayNameInvalid': 'Display name must be 1 to 40 characters.',
+  'auth.unauthenticated': 'Please sign in to continue.',
+  'auth.crossSite': 'This request came from another site and was refused.',
+  'auth.googleDisabled': 'Sign-in with Google is not set up on this server.',
+  'auth.googleFailed': 'Google sign-in did not complete. Please try again.',
+  'auth.googleSignupRequired':
+    'No account uses this Google address yet. Sign up first, accepting the terms and privacy policy.',
+  'auth.verified': 'Your email is verified. You can sign in now.',
+  'auth.alreadyVerified': 'This email is already verified. You can sign in.',
+  'plan.upgradeRequired': 'Your plan ({{plan}}) does not include this. It is available from {{required}}.',
+  'limit.pins': 'You can pin up to {{max}} items.',
+  'limit.pinsFree': 'The Free plan can pin up to {{max}} items. Upgrade to pin up to {{paidMax}}.',
+  'limit.ownedTokens': 'You can register up to {{max}} owned tokens.',
+  'limit.alerts': 'You can keep up to {{max}} alerts.',
+  'limit.alertsFree': 'The Free plan can keep {{max}} alert. Upgrade to keep up to {{paidMax}}.',
+  'limit.apiKeys': 'You can keep up to {{max}} active API keys.',
+  'apiKey.invalid': 'Invalid API key.',
+  'apiKey.notFound': 'API key not found.',
+  'apiKey.required': 'This call needs an API key (header X-API-Key or Authorization: Bearer).',
+  'apiKey.nameInvalid': 'Name the key with 1 to 60 characters.',
+  'mail.verifySubject': 'Activate your Spreadscope account',
+  'mail.verifyBody':
+    'Hello {{name}},\n\nOpen this link to activate your Spreadscope account:\n{{link}}\n\nThe link works for {{hours}} hours. If you did not sign up, you can ignore this email.',
+  'mail.resetSubject': 'Reset your Spreadscope password',
+  'mail.resetBody':
+    'Hello {{name}},\n\nOpen this link to choose a new password:\n{{link}}\n\nThe link works for {{minutes}} minutes and only once. If you did not ask for it, ignore this email; your password stays as it is.',
+  'mail.passwordChangedSubject': 'Your Spreadscope password was changed',
+  'mail.passwordChangedBody':
+    'Hello {{name}},\n\nThe password of your Spreadscope account was changed and every other session was signed out. If this was not you, reset your password now:\n{{link}}',
+} as const;
+
+export type AuthMessageKey = keyof typeof AUTH_MESSAGES_EN;
+
+export const AUTH_MESSAGES_KO: Record<AuthMessageKey, string> = {
+  'auth.invalidCredentials': '이메일 또는 비밀번호가 올바르지 않습니다.',
+  'auth.userNotFound': '사용자를 찾을 수 없습니다.',
+  'auth.invalidToken': '유효하지 않은 토큰입니다.',
+  'auth.emailExists': '이미 가입된 이메일입니다.',
+  'auth.wrongPassword': '비밀번호가 틀렸습니다.',
+  'auth.passwordNotMatched': '비밀번호가 일치하지 않습니다.',
+  'auth.accountNotActivated':
+    '계정이 활성화되지 않았습니다. 이메일에서 계정을 활성화한 뒤 다시 시도해 주세요.',
+  'auth.verificationExpired': '인증 토큰이 만료되었습니다. 새 활성화 메일을 보내드렸습니다.',
+  'auth.samePassword': '기존 비밀번호와 같습니다.',
+  'auth.emailSendFailed': '이메일 전송에 실패했습니다.',
+  'auth.emailNotVerified': '이메일 인증이 완료되지 않았습니다.',
+  'auth.googleAccount': 'Google 계정으로 가입하셨습니다.',
+  'auth.invalidEmail': '올바른 이메일 주소를 입력해 주세요.',
+  'auth.passwordLength': '8자 이상 128자 이하로 입력해 주세요.',
+  'auth.passwordNumber': '숫자를 하나 이상 넣어 주세요.',
+  'auth.passwordSpecial': '특수문자를 하나 이상 넣어 주세요.',
+  'auth.termsRequired': '이용약관과 개인정보 처리방침에 동의해 주세요.',
+  'auth.referralValid': '올바른 추천인 코드입니다.',
+  'auth.referralInvalid': '유효하지 않은 추천인 코드입니다. 다시 확인해 주세요.',
+  'auth.displayNameInvalid': '닉네임은 1자 이상 40자 이하로 입력해 주세요.',
+  'auth.unauthenticated': '로그인이 필요합니다.',
+  'auth.crossSite': '다른 사이트에서 보낸 요청이라 거부했습니다.',
+  'auth.googleDisabled': '이 서버에는 Google 로그인이 설정되어 있지 않습니다.',
+  'auth.googleFailed': 'Google 로그인을 완료하지 못했습니다. 다시 시도해 주세요.',
+  'auth.googleSignupRequired':
+    '이 Google 주소로 가입한 계정이 없습니다. 먼저 이용약관과 개인정보 처리방침에 동의하고 가입해 주세요.',
+  'auth.verified': '이메일 인증이 완료되었습니다. 이제 로그인할 수 있습니다.',
+  'auth.alreadyVerified': '이미 인증된 이메일입니다. 로그인해 주세요.',
+  'plan.upgradeRequired':
+    '현재 플랜({{plan}})에서는 이용할 수 없습니다. {{required}} 플랜부터 이용할 수 있습니다.',
+  'limit.pins': '최대 {{max}}개까지 고정할 수 있습니다.',
+  'limit.pinsFree':
+    '무료 플랜은 최대 {{max}}개까지 고정할 수 있습니다. 업그레이드하면 {{paidMax}}개까지 고정할 수 있습니다.',
+  'limit.ownedTokens': '보유 코인은 최대 {{max}}개까지 등록할 수 있습니다.',
+  'limit.alerts': '알림은 최대 {{max}}개까지 만들 수 있습니다.',
+  'limit.alertsFree':
+    '무료 플랜은 알림을 {{max}}개까지 만들 수 있습니다. 업그레이드하면 {{paidMax}}개까지 만들 수 있습니다.',
+  'limit.apiKeys': '사용 중인 API 키는 최대 {{max}}개까지 둘 수 있습니다.',
+  'apiKey.invalid': '유효하지 않은 API 키입니다.',
+  'apiKey.notFound': 'API 키를 찾을 수 없습니다.',
+  'apiKey.required': 'API 키가 필요한 요청입니다(X-API-Key 또는 Authorization: Bearer 헤더).',
+  'apiKey.nameInvalid': '키 이름은 1자 이상 60자 이하로 입력해 주세요.',
+  'mail.verifySubject': 'Spreadscope 계정을 활성화해 주세요',
+  'mail.verifyBody':
+    '{{name}}님, 안녕하세요.\n\n아래 링크를 열면 Spreadscope 계정이 활성화됩니다.\n{{link}}\n\n링크는 {{hours}}시간 동안 유효합니다. 가입하신 적이 없다면 이 메일은 무시하셔도 됩니다.',
+  'mail.resetSubject': 'Spreadscope 비밀번호 재설정',
+  'mail.resetBody':
+    '{{name}}님, 안녕하세요.\n\n아래 링크에서 새 비밀번호를 정해 주세요.\n{{link}}\n\n링크는 {{minutes}}분 동안 한 번만 쓸 수 있습니다. 요청하신 적이 없다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다.',
+  'mail.passwordChangedSubject': 'Spreadscope 비밀번호가 변경되었습니다',
+  'mail.passwordChangedBody':
+    '{{name}}님, 안녕하세요.\n\nSpreadscope 계정의 비밀번호가 변경되어 다른 기기의 로그인이 모두 해제되었습니다. 본인이 변경하지 않았다면 지금 비밀번호를 재설정하세요.\n{{link}}',
+};

@@ -1,0 +1,75 @@
+import type { Language } from './constants.ts';
+import { AUTH_MESSAGES_EN, AUTH_MESSAGES_KO } from './messages-auth.ts';
+import { MARKET_MESSAGES_EN, MARKET_MESSAGES_KO } from './messages-market.ts';
+
+/**
+ * Messages the server sends to users, in both languages. The web app merges these into its own catalogue so a
+ * message reads the same whether it came from a form check or from the API.
+ */
+const en = {
+  'error.badRequest': 'The request is not valid.',
+  'error.invalidParameter': 'Invalid value for "{{param}}": {{detail}}',
+  'error.notFound': 'Not found.',
+  'error.routeNotFound': 'There is no {{method}} {{url}}.',
+  'error.invalidSymbol': 'Invalid symbol "{{symbol}}". Use exchange-base or exchange-quote-base, lowercase.',
+  'error.unknownExchange': 'Unknown exchange "{{exchange}}".',
+  'error.rateLimited': 'Too many requests. Try again in {{seconds}} s.',
+  'error.forbiddenOrigin': 'This origin may not open a WebSocket here.',
+  'error.internal': 'Unknown error. Please try again later.',
+  'error.unavailable': 'Market data is not ready yet. Try again in a few seconds.',
+  'ws.badMessage': 'Message not understood: {{detail}}',
+  'ws.unknownTopic': 'Unknown topic "{{topic}}".',
+  'ws.tooSlow': 'Connection too slow for the chosen update interval; reconnect to resync.',
+  'source.simulated': 'Simulated data: no live exchange answered, prices come from the built-in simulator.',
+  'source.replay': 'Replay: prices come from a recorded market tape.',
+  ...AUTH_MESSAGES_EN,
+  ...MARKET_MESSAGES_EN,
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const ko: Record<MessageKey, string> = {
+  'error.badRequest': '요청이 올바르지 않습니다.',
+  'error.invalidParameter': '"{{param}}" 값이 올바르지 않습니다: {{detail}}',
+  'error.notFound': '찾을 수 없습니다.',
+  'error.routeNotFound': '{{method}} {{url}} 경로가 없습니다.',
+  'error.invalidSymbol':
+    '잘못된 심볼 "{{symbol}}"입니다. 거래소-베이스 또는 거래소-쿼트-베이스 형식(소문자)으로 입력하세요.',
+  'error.unknownExchange': '지원하지 않는 거래소 "{{exchange}}"입니다.',
+  'error.rateLimited': '요청이 너무 많습니다. {{seconds}}초 후 다시 시도하세요.',
+  'error.forbiddenOrigin': '이 출처에서는 웹소켓을 열 수 없습니다.',
+  'error.internal': '알 수 없는 오류입니다. 잠시 후 다시 시도해 주세요.',
+  'error.unavailable': '시세 데이터를 아직 준비 중입니다. 몇 초 후 다시 시도하세요.',
+  'ws.badMessage': '메시지를 이해할 수 없습니다: {{detail}}',
+  'ws.unknownTopic': '알 수 없는 토픽 "{{topic}}"입니다.',
+  'ws.tooSlow': '연결이 선택한 업데이트 주기를 따라오지 못했습니다. 다시 연결해 동기화하세요.',
+  'source.simulated': '시뮬레이션 데이터: 응답한 실거래소가 없어 내장 시뮬레이터의 시세를 보여줍니다.',
+  'source.replay': '리플레이: 녹화된 마켓 테이프의 시세를 보여줍니다.',
+  ...AUTH_MESSAGES_KO,
+  ...MARKET_MESSAGES_KO,
+};
+
+export const SERVER_MESSAGES: Readonly<Record<Language, Record<MessageKey, string>>> = { en, ko };
+
+export function translate(
+  lang: Language,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  const template = SERVER_MESSAGES[lang][key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+}
+
+/** Picks ko or en from an Accept-Language header; Korean is the default. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return 'ko';
+  const first = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', q] = part.trim().split(';q=');
+      return { tag: tag.toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.tag.startsWith('en') || entry.tag.startsWith('ko'))
+    .sort((a, b) => b.q - a.q)[0];
+  return first?.tag.startsWith('en') ? 'en' : 'ko';
+}
