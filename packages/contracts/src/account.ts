@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** /api/v1/account: the signed-in user's profile (the response is the session's user). */
+export const updateAccountRequestSchema = z.object({
+  displayName: z.string().max(200).optional(),
+  language: z.enum(['ko', 'en']).optional(),
+});
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
