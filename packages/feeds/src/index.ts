@@ -1,0 +1,36 @@
+export { AutoSource, type AutoSourceOptions, type LiveFailure } from './auto-source.ts';
+export type { FeedLogger } from './common/logger.ts';
+export type { VenueOverride, VenueOverrides } from './common/venue-overrides.ts';
+export {
+  createMarketSource,
+  DEFAULT_SIM_SEED,
+  type MarketSourceOptions,
+  parseSourceSpec,
+  type SourceSpec,
+} from './create-market-source.ts';
+export { DEFAULT_FEED_SETTINGS } from './live/feed-settings.ts';
+export { DEFAULT_FOREX_URLS, type ForexHealth, parseUsdKrw } from './live/forex-poller.ts';
+export type { FetchLike } from './live/http-seam.ts';
+export { LiveSource, type LiveSourceOptions } from './live/live-source.ts';
+export type { EventSink, MarketSource, VenueLink } from './market-source.ts';
+export { type Env, marketSourceOptionsFromEnv, venueOverridesFromEnv } from './market-source-env.ts';
+export { krwTick } from './sim/price-ticks.ts';
+export { SIM_STEP_MS, Simulator, type SimulatorOptions } from './sim/simulator.ts';
+export { SimulatorSource, type SimulatorSourceOptions } from './sim/simulator-source.ts';
+export { TOKEN_UNIVERSE, type TokenSpec } from './sim/token-universe.ts';
+export { SIMULATED_VENUE_IDS } from './sim/venue-profiles.ts';
+export { DEFAULT_BACKOFF } from './supervisor/backoff.ts';
+export { FEED_KINDS, type FeedHealth, type FeedKind, type FeedTransport } from './supervisor/feed-health.ts';
+export { ReplaySource, type ReplaySourceOptions } from './tape/replay-source.ts';
+export { assertTapeReadable, type ReadTapeOptions, readTape, readTapeFile } from './tape/tape-reader.ts';
+export { type TapeMeta, type TapeStats, TapeWriter } from './tape/tape-writer.ts';
+export {
+  type Candle,
+  type CandleRequest,
+  type Capability,
+  type CapabilityKey,
+  type CapabilityMap,
+  type FeedSettings,
+  VenueRequestError,
+} from './venues/adapter.ts';
+export { CCXT_VENUES } from './venues/ccxt/ccxt-venues.ts';

@@ -1,0 +1,118 @@
+import type { DataSourceState, VenueId } from '@spreadscope/core';
+import { linksForAllVenues } from '../common/links.ts';
+import type { FeedLogger } from '../common/logger.ts';
+import { StateListeners } from '../common/state-listeners.ts';
+import { DISABLED_REASON } from '../common/venue-overrides.ts';
+import type { EventSink, MarketSource, VenueLink } from '../market-source.ts';
+import { SIM_STEP_MS, Simulator } from './simulator.ts';
+import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
+
+export interface SimulatorSourceOptions {
+  readonly seed: number;
+  /** Venues left out (reported `disabled`). */
+  readonly disabledVenues?: Iterable<VenueId>;
+  readonly tokenLimit?: number;
+  /** How often the simulator is caught up with the wall clock (ms). */
+  readonly tickMs?: number;
+  /** Wall clock; injectable for tests. */
+  readonly clock?: () => number;
+  readonly logger?: FeedLogger;
+  /** What the operator asked for, and why simulated data is shown instead (set by `auto`). */
+  readonly requested?: string;
+  readonly reason?: string | null;
+}
+
+/** Further behind than this, the source skips ahead rather than catching up event by event. */
+const MAX_CATCH_UP_MS = 30_000;
+
+/**
+ * The simulator running in real time: a timer advances it to the wall clock, so events carry wall-clock
+ * times and the product's clock is the wall clock. The sequence itself is fixed by (seed, start time).
+ */
+export class SimulatorSource implements MarketSource {
+  private readonly clock: () => number;
+  private readonly disabled: ReadonlySet<VenueId>;
+  private readonly simulated: ReadonlySet<VenueId>;
+  private readonly listeners = new StateListeners();
+  private readonly lastByVenue = new Map<string, number>();
+  private simulator: Simulator | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private currentState: DataSourceState;
+
+  constructor(private readonly options: SimulatorSourceOptions) {
+    this.clock = options.clock ?? Date.now;
+    this.disabled = new Set(options.disabledVenues ?? []);
+    this.simulated = new Set(SIMULATED_VENUE_IDS.filter((v) => !this.disabled.has(v)));
+    this.currentState = {
+      mode: 'simulated',
+      requested: options.requested ?? 'sim',
+      since: this.clock(),
+      reason: options.reason ?? null,
+    };
+  }
+
+  async start(sink: EventSink): Promise<void> {
+    if (this.simulator) throw new Error('simulator source already started');
+    const startTime = Math.floor(this.clock());
+    this.currentState = { ...this.currentState, since: startTime };
+    const simulator = new Simulator({
+      seed: this.options.seed,
+      startTime,
+      venues: [...this.simulated],
+      ...(this.options.tokenLimit === undefined ? {} : { tokenLimit: this.options.tokenLimit }),
+    });
+    this.simulator = simulator;
+    const pump = () => {
+      const now = this.clock();
+      // After a long stall (sleep, debugger) jump ahead instead of flooding the engine with the backlog.
+      if (now - simulator.time > MAX_CATCH_UP_MS) {
+        this.options.logger?.warn(
+          `simulator: ${Math.round((now - simulator.time) / 1000)} s behind the clock; skipping ahead`,
+        );
+        simulator.skipTo(now - SIM_STEP_MS);
+      }
+      for (const event of simulator.advanceTo(now)) {
+        if ('venue' in event) this.lastByVenue.set(event.venue, event.t);
+        sink(event);
+      }
+    };
+    this.timer = setInterval(pump, this.options.tickMs ?? 100);
+    // The timer must not keep a process alive on its own (tests, CLI tools end when their work ends).
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  state(): DataSourceState {
+    return this.currentState;
+  }
+
+  links(): readonly VenueLink[] {
+    return linksForAllVenues(
+      (venue) => {
+        if (this.disabled.has(venue)) {
+          return { venue, status: 'disabled', lastMessageAt: null, lastError: DISABLED_REASON };
+        }
+        if (!this.simulated.has(venue)) return null;
+        return {
+          venue,
+          status: 'connected',
+          lastMessageAt: this.lastByVenue.get(venue) ?? null,
+          lastError: null,
+        };
+      },
+      () => 'not simulated',
+    );
+  }
+
+  onStateChange(listener: (state: DataSourceState) => void): () => void {
+    return this.listeners.add(listener);
+  }
+}
