@@ -1,0 +1,510 @@
+import { Float64Column, Int32Column, IntList, Uint8Column } from './growable.ts';
+import { type InstrumentInfo, type MarketState, UNIT_DOLLAR, UNIT_KRW, UNIT_OTHER } from './market-state.ts';
+
+/** Bits of a combination's kind byte. */
+export const SOURCE_PERP = 1;
+export const TARGET_PERP = 2;
+export const SOURCE_KOREAN = 4;
+export const TARGET_KOREAN = 8;
+export const SOURCE_DEX = 16;
+export const TARGET_DEX = 32;
+
+/** Offsets of a market pair's values (first market a, second b; lines hold last, bid, ask and reciprocals). */
+export const V_LAST = 0; // a / b
+export const V_ASK_BID = 1; // a ask / b bid
+export const V_BID_ASK = 2; // a bid / b ask
+export const V_LAST_BACK = 3; // b / a
+export const V_BACK_ASK_BID = 4; // b ask / a bid
+export const V_BACK_BID_ASK = 5; // b bid / a ask
+/** The last-price ratio's highest and lowest this minute (the minute in `minuteOf`). */
+const V_HIGH = 6;
+const V_LOW = 7;
+/** Float64s per market pair in `values`: one 64-byte cache line, which a quote touches once per pair. */
+const STRIDE = 8;
+
+/** The four touch ratios of pair (a, b) from their price lines (last, bid, ask, 1/last, 1/bid, 1/ask). */
+function writeTouch(values: Float64Array, o: number, lines: Float64Array, a: number, b: number): void {
+  values[o + V_ASK_BID] = (lines[a + 2] as number) * (lines[b + 4] as number);
+  values[o + V_BID_ASK] = (lines[a + 1] as number) * (lines[b + 5] as number);
+  values[o + V_BACK_ASK_BID] = (lines[b + 2] as number) * (lines[a + 4] as number);
+  values[o + V_BACK_BID_ASK] = (lines[b + 1] as number) * (lines[a + 5] as number);
+}
+
+/** One closed minute of a market pair's last-price ratio (first / second, native quotes). */
+export interface GapMinuteBar {
+  /** Instrument ids of the pair's markets (valid until the next compaction; resolve them at once). */
+  readonly first: number;
+  readonly second: number;
+  readonly minute: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+}
+
+/**
+ * Pairs whose 1-minute gap bars (open/high/low/close of the ratio within the minute) are kept for the
+ * premium charts: a Korean KRW spot market against an overseas USDT spot market — the Kimchi premium rows,
+ * either way round. Everything else charts from the markets' minute closes. Kept narrow on purpose: every
+ * pair costs a row a minute (≈3,900 a minute across the simulated universe).
+ */
+export function rollupPair(a: InstrumentInfo, b: InstrumentInfo): boolean {
+  if (a.market !== 'spot' || b.market !== 'spot' || a.korean === b.korean) return false;
+  const korean = a.korean ? a : b;
+  const overseas = a.korean ? b : a;
+  return korean.quote === 'KRW' && overseas.quote === 'USDT';
+}
+
+/** Index of a market-type pair: spot-spot 0, spot-perp 1, perp-spot 2, perp-perp 3 (source first). */
+export function marketPairIndex(kind: number): number {
+  return (kind & SOURCE_PERP ? 2 : 0) + (kind & TARGET_PERP ? 1 : 0);
+}
+
+/**
+ * Every combination: an ordered pair (source, target) of two different markets of the same token whose prices
+ * convert into each other (KRW and dollar quotes). Each ordered pair is a different trade — which leg is
+ * bought, which venue's fees and wallets apply, who pays funding — so (a, b) and (b, a) are two rows.
+ *
+ * The numbers behind them are kept per unordered market pair {a, b}, current on every quote, in the markets'
+ * native quotes (so a moving conversion rate changes nothing here): a/b on last prices, a ask / b bid, a bid /
+ * b ask, and each of them the other way round (b/a, b bid / a ask, b ask / a bid). The markets' price lines
+ * hold reciprocals, so each is one multiplication on a quote, and no reader ever divides: row (a, b) and row
+ * (b, a) read the same six numbers, and a convention that reads target over source takes the reverse one. A
+ * reader multiplies by rate^exponent (−1 for KRW over dollars, +1 for dollars over KRW, 0 otherwise) to
+ * compare in one currency, or by rate^−exponent for the reverse ratio.
+ *
+ * Rows and pairs are appended as markets appear and never removed. `compact()` (at minute boundaries, when
+ * many were appended) reorders both by token and moves the markets' price lines next to each other, so a
+ * quote touches a few neighbouring cache lines; indices are therefore stable only between compactions, and
+ * nothing outside a single query holds on to them.
+ */
+export class Combos {
+  // Rows: ordered combinations.
+  readonly source = new Int32Column();
+  readonly target = new Int32Column();
+  readonly kind = new Uint8Column();
+  /** Exponent of KRW-per-dollar that converts the native ratio: −1, 0 or +1, stored as exponent + 1. */
+  readonly rateExponent = new Uint8Column();
+  /** The market pair a row reads, and whether it reads it backwards (its source is the pair's second market). */
+  readonly pairOf = new Int32Column();
+  readonly flipped = new Uint8Column();
+  /**
+   * Per pair, stride 2: its row read forwards (source = first market), then its row read backwards. Always
+   * 2p and 2p + 1: a pair and its two rows are appended together, and compaction orders both by the same
+   * stable sort on the token, so passes over every pair may write rows 2p and 2p + 1 directly.
+   */
+  readonly pairRows = new Int32Column(2 * 1024);
+  /** Row indices per market-type pair (see marketPairIndex). */
+  readonly byMarketPair: readonly IntList[] = [new IntList(), new IntList(), new IntList(), new IntList()];
+  count = 0;
+
+  // Pairs: the stored ratios.
+  private readonly pairFirst = new Int32Column();
+  private readonly pairSecond = new Int32Column();
+  /** Offsets of the pair's markets' price lines in the state's `lines` (kept in step with relayouts). */
+  private readonly firstLine = new Int32Column();
+  private readonly secondLine = new Int32Column();
+  /**
+   * Per pair, stride 8 (see the V_ offsets): both directions of the three ratios — first/second and
+   * second/first on last prices, first ask / second bid and its reverse, first bid / second ask and its
+   * reverse — each one multiplication by a stored reciprocal, so no reader ever divides; then the last-price
+   * ratio's high and low over the minute in `minuteOf` (premium duration reads the extremes of the minute in
+   * progress, the gap rollup the whole bar).
+   */
+  private readonly values = new Float64Column(STRIDE * 1024);
+  /** Per pair: the ratio the minute in `minuteOf` opened at (written once a minute, read at its close). */
+  private readonly minuteOpen = new Float64Column();
+  /** Minute index (epoch minutes) the pair's open/high/low belong to; -1 before its first timed update. */
+  private readonly minuteOf = new Int32Column();
+  /** Kind byte and stored rate exponent of each pair's forward row (the backward row mirrors them). */
+  private readonly forwardKind = new Uint8Column();
+  private readonly forwardExponent = new Uint8Column();
+  /** 1 for pairs whose 1-minute gap bars are kept (see `rollupPair`). */
+  private readonly rollup = new Uint8Column();
+  private closedGaps: GapMinuteBar[] = [];
+  private readonly rollupPairs: number[] = [];
+  pairCount = 0;
+  private pairsOf: number[][] = [];
+  /** Pair count at the last compaction: compaction pays off once the appended tail is large. */
+  private compactedAt = 0;
+
+  constructor(private readonly state: MarketState) {}
+
+  /** Pairs a new market with every convertible market of its token: one pair, two rows each. */
+  addInstrument(id: number): void {
+    const info = this.state.instruments[id];
+    if (!info || info.unit === UNIT_OTHER) return;
+    const token = this.state.tokens[info.token];
+    if (!token) return;
+    for (const other of token.instruments) {
+      if (other === id || this.state.instruments[other]?.unit === UNIT_OTHER) continue;
+      const p = this.addPair(id, other);
+      this.addRow(id, other, p, 0);
+      this.addRow(other, id, p, 1);
+    }
+  }
+
+  /** The per-pair values (see `values`): for passes over every row; read only. */
+  get pairValues(): Float64Array {
+    return this.values.array;
+  }
+
+  /** Float64s per pair in `pairValues`; offsets are the V_ constants. */
+  readonly pairStride = STRIDE;
+
+  /** The markets of every pair, by pair index: for passes over every pair; read only. */
+  get pairFirstOf(): Int32Array {
+    return this.pairFirst.array;
+  }
+
+  get pairSecondOf(): Int32Array {
+    return this.pairSecond.array;
+  }
+
+  /** Offsets of each pair's markets' price lines (slot × 8): markets of a token sit next to each other. */
+  get pairFirstLineOf(): Int32Array {
+    return this.firstLine.array;
+  }
+
+  get pairSecondLineOf(): Int32Array {
+    return this.secondLine.array;
+  }
+
+  /** The forward row's kind byte and stored exponent, per pair. */
+  get pairKindOf(): Uint8Array {
+    return this.forwardKind.array;
+  }
+
+  get pairExponentOf(): Uint8Array {
+    return this.forwardExponent.array;
+  }
+
+  /** Row `c`'s source/target ratio on last prices, native currencies. */
+  ratio(c: number): number {
+    return this.read(c, V_LAST, V_LAST_BACK);
+  }
+
+  /** Row `c`'s target/source ratio on last prices (the reciprocal of `ratio`, without a division). */
+  inverseRatio(c: number): number {
+    return this.read(c, V_LAST_BACK, V_LAST);
+  }
+
+  /** Row `c`'s source ask / target bid. */
+  entry(c: number): number {
+    return this.read(c, V_ASK_BID, V_BACK_ASK_BID);
+  }
+
+  /** Row `c`'s target bid / source ask. */
+  inverseEntry(c: number): number {
+    return this.read(c, V_BACK_BID_ASK, V_BID_ASK);
+  }
+
+  /** Row `c`'s source bid / target ask. */
+  exit(c: number): number {
+    return this.read(c, V_BID_ASK, V_BACK_BID_ASK);
+  }
+
+  /** Row `c`'s target ask / source bid. */
+  inverseExit(c: number): number {
+    return this.read(c, V_BACK_ASK_BID, V_ASK_BID);
+  }
+
+  /** The pair value at `forward` for a row reading its pair forwards, at `backward` for one reading it back. */
+  private read(c: number, forward: number, backward: number): number {
+    const o = (this.pairOf.array[c] as number) * STRIDE;
+    return this.values.array[o + (this.flipped.array[c] ? backward : forward)] as number;
+  }
+
+  /**
+   * Row `c`'s lowest and highest source/target ratio (last prices, native) during minute `minute`, as far as
+   * it has gone: [NaN, NaN] when the pair has not moved in that minute (its ratio then held all minute).
+   */
+  minuteRange(c: number, minute: number, out: Float64Array): void {
+    const p = this.pairOf.array[c] as number;
+    if (this.minuteOf.array[p] !== minute / 60_000) {
+      out[0] = Number.NaN;
+      out[1] = Number.NaN;
+      return;
+    }
+    const high = this.values.array[p * STRIDE + V_HIGH] as number;
+    const low = this.values.array[p * STRIDE + V_LOW] as number;
+    if (this.flipped.array[c]) {
+      out[0] = 1 / high;
+      out[1] = 1 / low;
+    } else {
+      out[0] = low;
+      out[1] = high;
+    }
+  }
+
+  private addPair(first: number, second: number): number {
+    const p = this.pairCount++;
+    for (const column of [this.pairFirst, this.pairSecond, this.firstLine, this.secondLine, this.minuteOf])
+      column.ensure(this.pairCount);
+    this.rollup.ensure(this.pairCount);
+    this.forwardKind.ensure(this.pairCount);
+    this.forwardExponent.ensure(this.pairCount);
+    this.values.ensure(this.pairCount * STRIDE);
+    this.minuteOpen.ensure(this.pairCount);
+    this.pairFirst.array[p] = first;
+    this.pairSecond.array[p] = second;
+    this.firstLine.array[p] = this.state.lineOf.array[first] as number;
+    this.secondLine.array[p] = this.state.lineOf.array[second] as number;
+    this.minuteOf.array[p] = -1;
+    const a = this.state.instruments[first];
+    const b = this.state.instruments[second];
+    if (a && b && rollupPair(a, b)) {
+      this.rollup.array[p] = 1;
+      this.rollupPairs.push(p);
+    } else this.rollup.array[p] = 0;
+    this.link(first, p);
+    this.link(second, p);
+    this.recompute(p);
+    return p;
+  }
+
+  private addRow(source: number, target: number, pair: number, flipped: 0 | 1): void {
+    const c = this.count++;
+    for (const column of [this.source, this.target, this.pairOf]) column.ensure(this.count);
+    for (const column of [this.kind, this.rateExponent, this.flipped]) column.ensure(this.count);
+    const s = this.state.instruments[source];
+    const t = this.state.instruments[target];
+    if (!s || !t) throw new Error('combination of unknown markets');
+    this.source.array[c] = source;
+    this.target.array[c] = target;
+    this.pairOf.array[c] = pair;
+    this.flipped.array[c] = flipped;
+    this.pairRows.ensure(2 * this.pairCount);
+    this.pairRows.array[2 * pair + flipped] = c;
+    const kind =
+      (s.market === 'perp' ? SOURCE_PERP : 0) |
+      (t.market === 'perp' ? TARGET_PERP : 0) |
+      (s.korean ? SOURCE_KOREAN : 0) |
+      (t.korean ? TARGET_KOREAN : 0) |
+      (s.dex ? SOURCE_DEX : 0) |
+      (t.dex ? TARGET_DEX : 0);
+    this.kind.array[c] = kind;
+    const exponent = s.unit === t.unit ? 0 : s.unit === UNIT_KRW && t.unit === UNIT_DOLLAR ? -1 : 1;
+    this.rateExponent.array[c] = exponent + 1;
+    if (flipped === 0) {
+      this.forwardKind.array[pair] = kind;
+      this.forwardExponent.array[pair] = exponent + 1;
+    }
+    this.byMarketPair[marketPairIndex(kind)]?.push(c);
+  }
+
+  private link(instrument: number, p: number): void {
+    const list = this.pairsOf[instrument];
+    if (list) list.push(p);
+    else this.pairsOf[instrument] = [p];
+  }
+
+  /** Whether enough pairs were appended since the last compaction for one to pay off. */
+  get wantsCompaction(): boolean {
+    return this.pairCount - this.compactedAt > Math.max(5_000, this.compactedAt / 4);
+  }
+
+  /** Reorders markets' lines, pairs and rows by token (stable within a token); O(markets + rows). */
+  compact(): void {
+    const { state } = this;
+    const tokenCount = state.tokens.length;
+    const order: number[] = [];
+    for (const token of state.tokens) for (const id of token.instruments) order.push(id);
+    state.relayout(order);
+    const tokenOfInstrument = (id: number) => state.instruments[id]?.token ?? 0;
+
+    // Pairs, by the token of their markets.
+    const pairTo = byToken(this.pairCount, tokenCount, (p) =>
+      tokenOfInstrument(this.pairFirst.array[p] as number),
+    );
+    for (const column of [this.pairFirst, this.pairSecond, this.minuteOf])
+      permuteInt(column, pairTo, this.pairCount);
+    permuteByte(this.rollup, pairTo, this.pairCount);
+    permuteByte(this.forwardKind, pairTo, this.pairCount);
+    permuteByte(this.forwardExponent, pairTo, this.pairCount);
+    permuteStride(this.values, pairTo, this.pairCount, STRIDE);
+    permuteStride(this.minuteOpen, pairTo, this.pairCount, 1);
+    for (let i = 0; i < this.rollupPairs.length; i++)
+      this.rollupPairs[i] = pairTo[this.rollupPairs[i] as number] as number;
+    this.pairsOf = [];
+    const lineOf = state.lineOf.array;
+    for (let p = 0; p < this.pairCount; p++) {
+      const first = this.pairFirst.array[p] as number;
+      const second = this.pairSecond.array[p] as number;
+      this.firstLine.array[p] = lineOf[first] as number;
+      this.secondLine.array[p] = lineOf[second] as number;
+      this.link(first, p);
+      this.link(second, p);
+    }
+
+    // Rows, by token too, pointing at the moved pairs.
+    const rowTo = byToken(this.count, tokenCount, (c) => tokenOfInstrument(this.source.array[c] as number));
+    for (const column of [this.source, this.target, this.pairOf]) permuteInt(column, rowTo, this.count);
+    for (const column of [this.kind, this.rateExponent, this.flipped]) permuteByte(column, rowTo, this.count);
+    const pairOf = this.pairOf.array;
+    for (const list of this.byMarketPair) list.clear();
+    const pairRows = this.pairRows.array;
+    for (let c = 0; c < this.count; c++) {
+      const p = pairTo[pairOf[c] as number] as number;
+      pairOf[c] = p;
+      pairRows[2 * p + (this.flipped.array[c] as number)] = c;
+      this.byMarketPair[marketPairIndex(this.kind.array[c] as number)]?.push(c);
+    }
+    this.compactedAt = this.pairCount;
+  }
+
+  /**
+   * Recomputes the pairs of market `id` after its quote at `t`, and follows each pair's last-price ratio
+   * through the minute of `t`: a pair's first update in a minute opens it at the ratio it held until then.
+   */
+  recomputeInstrument(id: number, t: number): void {
+    const list = this.pairsOf[id];
+    if (!list) return;
+    const first = this.firstLine.array;
+    const second = this.secondLine.array;
+    const lines = this.state.lines.array;
+    const values = this.values.array;
+    const minuteOpen = this.minuteOpen.array;
+    const minuteOf = this.minuteOf.array;
+    const minute = Math.floor(t / 60_000);
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i] as number;
+      const a = first[p] as number;
+      const b = second[p] as number;
+      const o = p * STRIDE;
+      const ratio = (lines[a] as number) * (lines[b + 3] as number);
+      const back = (lines[b] as number) * (lines[a + 3] as number);
+      const held = minuteOf[p] as number;
+      if (held !== minute) {
+        if (minute < held) {
+          // A late quote from an earlier minute: the bar of that minute is gone; keep the value current.
+          values[o] = ratio;
+          values[o + V_LAST_BACK] = back;
+        } else {
+          if (held >= 0 && this.rollup.array[p]) this.closeGap(p, held);
+          const before = values[o] as number;
+          const open = Number.isNaN(before) ? ratio : before;
+          minuteOpen[p] = open;
+          values[o + V_HIGH] = open;
+          values[o + V_LOW] = open;
+          minuteOf[p] = minute;
+        }
+      }
+      values[o] = ratio;
+      writeTouch(values, o, lines, a, b);
+      values[o + V_LAST_BACK] = back;
+      if (held <= minute) {
+        // Negated comparisons also replace a NaN extreme (a minute opened before both legs had a price).
+        if (!(ratio <= (values[o + V_HIGH] as number))) values[o + V_HIGH] = ratio;
+        if (!(ratio >= (values[o + V_LOW] as number))) values[o + V_LOW] = ratio;
+      }
+    }
+  }
+
+  /**
+   * Closes the gap bars of rollup pairs whose minute started before `minute` (call at minute boundaries: a
+   * pair whose markets went quiet still gets its bar).
+   */
+  closeBefore(minute: number): void {
+    const m = Math.floor(minute / 60_000);
+    const minuteOf = this.minuteOf.array;
+    for (let i = 0; i < this.rollupPairs.length; i++) {
+      const p = this.rollupPairs[i] as number;
+      const held = minuteOf[p] as number;
+      if (held >= 0 && held < m) {
+        this.closeGap(p, held);
+        minuteOf[p] = -1;
+      }
+    }
+  }
+
+  /** Hands over the gap bars closed since the last call. */
+  drainGapBars(): GapMinuteBar[] {
+    const out = this.closedGaps;
+    this.closedGaps = [];
+    return out;
+  }
+
+  private closeGap(p: number, minute: number): void {
+    const values = this.values.array;
+    const o = p * STRIDE;
+    const close = values[o] as number;
+    const open = this.minuteOpen.array[p] as number;
+    if (!(close > 0) || !(open > 0)) return;
+    this.closedGaps.push({
+      first: this.pairFirst.array[p] as number,
+      second: this.pairSecond.array[p] as number,
+      minute: minute * 60_000,
+      open,
+      high: values[o + V_HIGH] as number,
+      low: values[o + V_LOW] as number,
+      close,
+    });
+  }
+
+  /** Recomputes every pair — both directions of every combination — from the market state. */
+  recomputeAll(): void {
+    const first = this.firstLine.array;
+    const second = this.secondLine.array;
+    const lines = this.state.lines.array;
+    const values = this.values.array;
+    for (let p = 0; p < this.pairCount; p++) {
+      const a = first[p] as number;
+      const b = second[p] as number;
+      const o = p * STRIDE;
+      values[o] = (lines[a] as number) * (lines[b + 3] as number);
+      values[o + V_LAST_BACK] = (lines[b] as number) * (lines[a + 3] as number);
+      writeTouch(values, o, lines, a, b);
+    }
+  }
+
+  private recompute(p: number): void {
+    const lines = this.state.lines.array;
+    const values = this.values.array;
+    const a = this.firstLine.array[p] as number;
+    const b = this.secondLine.array[p] as number;
+    const o = p * STRIDE;
+    values[o] = (lines[a] as number) * (lines[b + 3] as number);
+    values[o + V_LAST_BACK] = (lines[b] as number) * (lines[a + 3] as number);
+    writeTouch(values, o, lines, a, b);
+  }
+}
+
+/** A stable counting sort by token: new position of each of `n` items. */
+function byToken(n: number, tokenCount: number, tokenOf: (i: number) => number): Int32Array {
+  const starts = new Int32Array(tokenCount + 1);
+  for (let i = 0; i < n; i++) {
+    const k = tokenOf(i) + 1;
+    starts[k] = (starts[k] as number) + 1;
+  }
+  for (let k = 0; k < tokenCount; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number);
+  const to = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = tokenOf(i);
+    to[i] = starts[k] as number;
+    starts[k] = (starts[k] as number) + 1;
+  }
+  return to;
+}
+
+function permuteInt(column: Int32Column, to: Int32Array, n: number): void {
+  const from = column.array;
+  const next = new Int32Array(from.length);
+  for (let i = 0; i < n; i++) next[to[i] as number] = from[i] as number;
+  column.adopt(next);
+}
+
+function permuteByte(column: Uint8Column, to: Int32Array, n: number): void {
+  const from = column.array;
+  const next = new Uint8Array(from.length);
+  for (let i = 0; i < n; i++) next[to[i] as number] = from[i] as number;
+  column.adopt(next);
+}
+
+function permuteStride(column: Float64Column, to: Int32Array, n: number, stride: number): void {
+  const from = column.array;
+  const next = new Float64Array(from.length).fill(Number.NaN);
+  for (let i = 0; i < n; i++)
+    next.set(from.subarray(i * stride, i * stride + stride), (to[i] as number) * stride);
+  column.adopt(next);
+}

@@ -1,0 +1,264 @@
+import {
+  type FundingEvent,
+  findVenue,
+  isDollarQuote,
+  type MarketType,
+  type QuoteEvent,
+  VENUE_IDS,
+  type VenueId,
+} from '@spreadscope/core';
+import { Float64Column, Int32Column, Uint8Column } from './growable.ts';
+
+export interface InstrumentKey {
+  readonly venue: VenueId;
+  readonly market: MarketType;
+  readonly base: string;
+  readonly quote: string;
+}
+
+/** How a market's prices convert: KRW, a dollar (USD, USDT, USDC at par), or something we do not convert. */
+export const UNIT_KRW = 0;
+export const UNIT_DOLLAR = 1;
+export const UNIT_OTHER = 2;
+
+export interface InstrumentInfo extends InstrumentKey {
+  readonly id: number;
+  readonly venueIndex: number;
+  readonly token: number;
+  readonly unit: number;
+  readonly korean: boolean;
+  /** Perp DEX or AMM venue: DEX data is a plan feature. */
+  readonly dex: boolean;
+  /** venue[.perp][.quote when not the venue's main quote]: one side of a row id. */
+  readonly key: string;
+  /** exchange-quote-base, lowercase: the detail-page symbol. */
+  readonly symbol: string;
+}
+
+export interface TokenInfo {
+  readonly id: number;
+  readonly base: string;
+  readonly instruments: number[];
+}
+
+const VENUE_INDEX = new Map<string, number>(VENUE_IDS.map((id, i) => [id, i]));
+
+/**
+ * The latest top of book and funding per market, in typed arrays indexed by a small integer per instrument.
+ * Strings are looked up once per event to find the index; everything downstream works on indices.
+ */
+export class MarketState {
+  readonly instruments: InstrumentInfo[] = [];
+  readonly tokens: TokenInfo[] = [];
+  /** Perpetual markets, in the order they appeared. */
+  readonly perps: number[] = [];
+  /** base → venue → that venue's markets of the base: lookups hash short strings the feeds reuse. */
+  private readonly index = new Map<string, Map<string, InstrumentInfo[]>>();
+  private readonly tokenIds = new Map<string, number>();
+  readonly last = new Float64Column();
+  readonly bid = new Float64Column();
+  readonly ask = new Float64Column();
+  readonly volume24h = new Float64Column();
+  readonly open24h = new Float64Column();
+  readonly updatedAt = new Float64Column(1024, 0);
+  readonly fundingRate = new Float64Column();
+  readonly fundingIntervalHours = new Float64Column();
+  readonly nextFundingTime = new Float64Column();
+  readonly markPrice = new Float64Column();
+  readonly fundingAt = new Float64Column(1024, 0);
+  readonly venueOf = new Int32Column();
+  readonly unitOf = new Uint8Column();
+  /** 1 for perpetuals: passes over every market read it instead of the info objects. */
+  readonly perpOf = new Uint8Column();
+  /**
+   * The touch of every market in one cache line (stride 8): last, bid, ask and their reciprocals, so a
+   * combination reads two lines and multiplies instead of dividing.
+   */
+  readonly lines = new Float64Column(8 * 1024);
+  /** Offset of each market's line in `lines` (slot × 8); `relayout` moves lines so a token's sit together. */
+  readonly lineOf = new Int32Column();
+  private lineSlots = 0;
+  private readonly floatColumns = [
+    this.last,
+    this.bid,
+    this.ask,
+    this.volume24h,
+    this.open24h,
+    this.updatedAt,
+    this.fundingRate,
+    this.fundingIntervalHours,
+    this.nextFundingTime,
+    this.markPrice,
+    this.fundingAt,
+  ];
+  /** Per venue (registry order): last event time and instrument count. */
+  readonly venueLastEventAt = new Float64Array(VENUE_IDS.length);
+  readonly venueInstruments = new Int32Array(VENUE_IDS.length);
+  usdKrw = Number.NaN;
+  usdKrwAt = 0;
+  private usdtKrwId = -1;
+  ignoredEvents = 0;
+
+  find(venue: string, market: string, base: string, quote: string): number {
+    const list = this.index.get(base)?.get(venue);
+    if (!list) return -1;
+    for (let i = 0; i < list.length; i++) {
+      const info = list[i] as InstrumentInfo;
+      if (info.market === market && info.quote === quote) return info.id;
+    }
+    return -1;
+  }
+
+  findToken(base: string): TokenInfo | undefined {
+    const id = this.tokenIds.get(base);
+    return id === undefined ? undefined : this.tokens[id];
+  }
+
+  /** Returns the instrument index, creating it on first sight; -1 for venues outside the registry. */
+  intern(
+    venue: string,
+    market: MarketType,
+    base: string,
+    quote: string,
+    onCreate?: (id: number) => void,
+  ): number {
+    const existing = this.find(venue, market, base, quote);
+    if (existing >= 0) return existing;
+    const venueIndex = VENUE_INDEX.get(venue);
+    const info = findVenue(venue);
+    if (venueIndex === undefined || !info) return -1;
+    const id = this.instruments.length;
+    const token = this.internToken(base);
+    const unit = quote === 'KRW' ? UNIT_KRW : isDollarQuote(quote) ? UNIT_DOLLAR : UNIT_OTHER;
+    const primary = info.quotes[0] ?? quote;
+    const record: InstrumentInfo = {
+      id,
+      venue: info.id,
+      venueIndex,
+      market,
+      base,
+      quote,
+      token,
+      unit,
+      korean: info.region === 'korea',
+      dex: info.kind !== 'cex',
+      key: `${info.id}${market === 'perp' ? '.perp' : ''}${quote === primary ? '' : `.${quote.toLowerCase()}`}`,
+      symbol: `${info.id}-${quote}-${base}`.toLowerCase(),
+    };
+    this.instruments.push(record);
+    if (market === 'perp') this.perps.push(id);
+    this.tokens[token]?.instruments.push(id);
+    let venues = this.index.get(base);
+    if (!venues) {
+      venues = new Map();
+      this.index.set(base, venues);
+    }
+    const list = venues.get(venue);
+    if (list) list.push(record);
+    else venues.set(venue, [record]);
+    const size = id + 1;
+    for (const column of this.floatColumns) column.ensure(size);
+    this.lineOf.ensure(size);
+    this.lineOf.array[id] = this.lineSlots * 8;
+    this.lineSlots++;
+    this.lines.ensure(this.lineSlots * 8);
+    this.venueOf.ensure(size);
+    this.unitOf.ensure(size);
+    this.perpOf.ensure(size);
+    this.venueOf.array[id] = venueIndex;
+    this.unitOf.array[id] = unit;
+    this.perpOf.array[id] = market === 'perp' ? 1 : 0;
+    this.venueInstruments[venueIndex] = (this.venueInstruments[venueIndex] ?? 0) + 1;
+    if (venue === 'upbit' && market === 'spot' && base === 'USDT' && quote === 'KRW') this.usdtKrwId = id;
+    onCreate?.(id);
+    return id;
+  }
+
+  /**
+   * Moves the markets' lines into `order` (every instrument id once), so that combinations, which pair markets
+   * of one token, read neighbouring memory. Prices are copied; nothing else changes.
+   */
+  relayout(order: readonly number[]): void {
+    const old = this.lines.array;
+    const next = new Float64Array(old.length).fill(Number.NaN);
+    const lineOf = this.lineOf.array;
+    order.forEach((id, slot) => {
+      const from = lineOf[id] as number;
+      next.set(old.subarray(from, from + 8), slot * 8);
+      lineOf[id] = slot * 8;
+    });
+    this.lines.adopt(next);
+  }
+
+  private internToken(base: string): number {
+    const existing = this.tokenIds.get(base);
+    if (existing !== undefined) return existing;
+    const id = this.tokens.length;
+    this.tokens.push({ id, base, instruments: [] });
+    this.tokenIds.set(base, id);
+    return id;
+  }
+
+  applyQuote(event: QuoteEvent, onCreate?: (id: number) => void): number {
+    const id = this.intern(event.venue, event.market, event.base, event.quote, onCreate);
+    if (id < 0) {
+      this.ignoredEvents++;
+      return -1;
+    }
+    const bid = event.bid ?? Number.NaN;
+    const ask = event.ask ?? Number.NaN;
+    this.last.array[id] = event.last;
+    this.bid.array[id] = bid;
+    this.ask.array[id] = ask;
+    const lines = this.lines.array;
+    const o = this.lineOf.array[id] as number;
+    lines[o] = event.last;
+    lines[o + 1] = bid;
+    lines[o + 2] = ask;
+    lines[o + 3] = 1 / event.last;
+    lines[o + 4] = 1 / bid;
+    lines[o + 5] = 1 / ask;
+    if (event.volume24h !== undefined) this.volume24h.array[id] = event.volume24h;
+    if (event.open24h !== undefined) this.open24h.array[id] = event.open24h;
+    this.updatedAt.array[id] = event.t;
+    this.touchVenue(id, event.t);
+    return id;
+  }
+
+  applyFunding(event: FundingEvent, onCreate?: (id: number) => void): number {
+    const id = this.intern(event.venue, 'perp', event.base, event.quote, onCreate);
+    if (id < 0) {
+      this.ignoredEvents++;
+      return -1;
+    }
+    this.fundingRate.array[id] = event.rate;
+    this.fundingIntervalHours.array[id] = event.intervalHours;
+    this.nextFundingTime.array[id] = event.nextFundingTime ?? Number.NaN;
+    this.markPrice.array[id] = event.markPrice ?? Number.NaN;
+    this.fundingAt.array[id] = event.t;
+    this.touchVenue(id, event.t);
+    return id;
+  }
+
+  private touchVenue(id: number, t: number): void {
+    const v = this.venueOf.array[id] ?? 0;
+    if (t > (this.venueLastEventAt[v] ?? 0)) this.venueLastEventAt[v] = t;
+  }
+
+  get usdtKrw(): number {
+    return this.usdtKrwId < 0 ? Number.NaN : (this.last.array[this.usdtKrwId] ?? Number.NaN);
+  }
+
+  get usdtKrwAt(): number {
+    return this.usdtKrwId < 0 ? 0 : (this.updatedAt.array[this.usdtKrwId] ?? 0);
+  }
+
+  /** The Upbit USDT/KRW instrument, or -1 before it has quoted. */
+  get usdtKrwInstrument(): number {
+    return this.usdtKrwId;
+  }
+
+  isUsdtKrw(id: number): boolean {
+    return id === this.usdtKrwId;
+  }
+}

@@ -1,0 +1,169 @@
+import { type ForexMinuteBar, type MinuteBar, minuteStart } from '@spreadscope/core';
+import { Float64Column } from './growable.ts';
+import type { MarketState } from './market-state.ts';
+import { MinuteRing } from './minute-ring.ts';
+
+/** How far back the in-memory rings reach: the longest look-back window (24 h). */
+export const DEFAULT_WINDOW_MINUTES = 1_440;
+
+/**
+ * Rolls quotes up into 1-minute OHLC bars per instrument. A bar closes when a later minute's quote arrives for
+ * the same market, or when `closeBefore` is called at a minute boundary for markets that went quiet. Closed
+ * bars go two ways: to `drain()` for the history tables, and into in-memory rings of closes that answer
+ * "the price as of minute M" for the look-back windows.
+ */
+export class MinuteBarCollector {
+  private readonly minute = new Float64Column(1024, -1);
+  private readonly open = new Float64Column();
+  private readonly high = new Float64Column();
+  private readonly low = new Float64Column();
+  private readonly close = new Float64Column();
+  private readonly volume = new Float64Column();
+  private readonly columns = [this.minute, this.open, this.high, this.low, this.close, this.volume];
+  private capacity = 0;
+  private readonly openIds: number[] = [];
+  private closed: MinuteBar[] = [];
+  private forex: { minute: number; open: number; high: number; low: number; close: number } | null = null;
+  private closedForex: ForexMinuteBar[] = [];
+  readonly ring: MinuteRing;
+  private readonly forexRing: MinuteRing;
+
+  constructor(
+    private readonly state: MarketState,
+    windowMinutes = DEFAULT_WINDOW_MINUTES,
+  ) {
+    this.ring = new MinuteRing(windowMinutes);
+    this.forexRing = new MinuteRing(windowMinutes);
+  }
+
+  onPrice(id: number, t: number, price: number, volume24h: number | undefined): void {
+    if (id >= this.capacity) {
+      for (const column of this.columns) column.ensure(id + 1);
+      this.capacity = this.minute.array.length;
+    }
+    const m = minuteStart(t);
+    const current = this.minute.array[id] as number;
+    if (current !== m) {
+      if (current >= 0) {
+        if (m < current) return; // out-of-order quote from an earlier minute: the bar is already closed
+        this.closeBar(id);
+      } else {
+        this.openIds.push(id);
+      }
+      this.minute.array[id] = m;
+      this.open.array[id] = price;
+      this.high.array[id] = price;
+      this.low.array[id] = price;
+      this.volume.array[id] = Number.NaN;
+    }
+    if (price > (this.high.array[id] as number)) this.high.array[id] = price;
+    if (price < (this.low.array[id] as number)) this.low.array[id] = price;
+    this.close.array[id] = price;
+    if (volume24h !== undefined) this.volume.array[id] = volume24h;
+  }
+
+  onForex(pair: string, t: number, rate: number): void {
+    if (pair !== 'USD/KRW') return;
+    const m = minuteStart(t);
+    if (this.forex && this.forex.minute !== m) {
+      if (m < this.forex.minute) return;
+      this.closeForex();
+    }
+    if (!this.forex) this.forex = { minute: m, open: rate, high: rate, low: rate, close: rate };
+    this.forex.high = Math.max(this.forex.high, rate);
+    this.forex.low = Math.min(this.forex.low, rate);
+    this.forex.close = rate;
+  }
+
+  /** Closes every bar that started before `minute` (call at each minute boundary of the market clock). */
+  closeBefore(minute: number): void {
+    let kept = 0;
+    for (let i = 0; i < this.openIds.length; i++) {
+      const id = this.openIds[i] as number;
+      if ((this.minute.array[id] as number) < minute) this.closeBar(id);
+      else this.openIds[kept++] = id;
+    }
+    this.openIds.length = kept;
+    if (this.forex && this.forex.minute < minute) this.closeForex();
+  }
+
+  /**
+   * Refills an instrument's ring from persisted closes (ascending minute starts). Minutes from the bar still
+   * open onwards are the live data's; everything earlier goes in under what the ring already holds.
+   */
+  backfill(id: number, minutes: ArrayLike<number>, closes: ArrayLike<number>): void {
+    const open = id < this.capacity ? (this.minute.array[id] as number) : -1;
+    const n = open >= 0 ? countBefore(minutes, open) : minutes.length;
+    this.ring.backfill(id, sliceTo(minutes, n), sliceTo(closes, n));
+  }
+
+  /** The same for USD/KRW forex. */
+  backfillForex(minutes: ArrayLike<number>, closes: ArrayLike<number>): void {
+    const n = this.forex ? countBefore(minutes, this.forex.minute) : minutes.length;
+    this.forexRing.backfill(0, sliceTo(minutes, n), sliceTo(closes, n));
+  }
+
+  /** Hands over the bars closed since the last call. */
+  drain(): { bars: MinuteBar[]; forex: ForexMinuteBar[] } {
+    const out = { bars: this.closed, forex: this.closedForex };
+    this.closed = [];
+    this.closedForex = [];
+    return out;
+  }
+
+  /**
+   * The instrument's last price as of the end of minute `minute` (epoch ms of its start), for minutes before
+   * the current one; NaN when the engine has not seen that far back.
+   */
+  priceAt(id: number, minute: number): number {
+    const open = id < this.capacity ? (this.minute.array[id] as number) : -1;
+    if (open >= 0 && open <= minute) return this.state.last.array[id] as number;
+    return this.ring.at(id, minute);
+  }
+
+  /** USD/KRW forex as of the end of minute `minute`. */
+  forexAt(minute: number): number {
+    if (this.forex && this.forex.minute <= minute) return this.forex.close;
+    return this.forexRing.at(0, minute);
+  }
+
+  private closeForex(): void {
+    const bar = this.forex;
+    if (!bar) return;
+    this.closedForex.push({ pair: 'USD/KRW', ...bar });
+    this.forexRing.write(0, bar.minute, bar.close);
+    this.forex = null;
+  }
+
+  private closeBar(id: number): void {
+    const info = this.state.instruments[id];
+    const minute = this.minute.array[id] as number;
+    if (!info || minute < 0) return;
+    const volume = this.volume.array[id] as number;
+    const close = this.close.array[id] as number;
+    this.closed.push({
+      venue: info.venue,
+      market: info.market,
+      base: info.base,
+      quote: info.quote,
+      minute,
+      open: this.open.array[id] as number,
+      high: this.high.array[id] as number,
+      low: this.low.array[id] as number,
+      close,
+      volume24h: Number.isFinite(volume) ? volume : null,
+    });
+    this.ring.write(id, minute, close);
+    this.minute.array[id] = -1;
+  }
+}
+
+function countBefore(minutes: ArrayLike<number>, limit: number): number {
+  let n = 0;
+  while (n < minutes.length && (minutes[n] as number) < limit) n++;
+  return n;
+}
+
+function sliceTo(values: ArrayLike<number>, n: number): ArrayLike<number> {
+  return n === values.length ? values : Array.prototype.slice.call(values, 0, n);
+}

@@ -1,0 +1,142 @@
+import {
+  canonicalNetwork,
+  findVenue,
+  type NetworkChoice,
+  transferTimeSec,
+  type VenueId,
+  type WalletEvent,
+} from '@spreadscope/core';
+
+export interface WalletNetworkState {
+  readonly venue: VenueId;
+  readonly asset: string;
+  /** As the venue spells it. */
+  readonly network: string;
+  /** The chain's one name across venues (core canonicalNetwork): what routes match on. */
+  readonly canonical: string;
+  readonly deposit: boolean;
+  readonly withdraw: boolean;
+  readonly confirmations: number | null;
+  readonly blockTimeSec: number | null;
+  readonly withdrawFee: number | null;
+  readonly updatedAt: number;
+}
+
+/** One network a coin can take from a sending venue to a receiving one. */
+export interface RouteNetwork {
+  /** Canonical id of the chain (ETH, TRX, BSC, …): the venues at both ends may spell it differently. */
+  readonly network: string;
+  /** Confirmations and block time as the receiving venue reports them (the sender's when it does not). */
+  readonly confirmations: number | null;
+  readonly blockTimeSec: number | null;
+  readonly transferTimeSec: number | null;
+  /** Withdrawal fee at the sending venue, in units of the asset. */
+  readonly withdrawFee: number | null;
+}
+
+export interface Route {
+  /** Both venues have reported wallet status for the asset. */
+  readonly known: boolean;
+  /** The receiving venue takes deposits on at least one network. */
+  readonly depositOpen: boolean;
+  /** Networks open at both ends, fastest first. */
+  readonly networks: readonly RouteNetwork[];
+}
+
+/**
+ * Deposit/withdraw status per venue, asset and network, from `wallet` events. Read when a row is built or a
+ * table is filtered by transferability; wallet events are rare, so plain maps serve. Networks are keyed by
+ * their canonical chain id, so Upbit's "TRX" meets OKX's "USDT-TRC20" on one route.
+ */
+export class Wallets {
+  private readonly byVenueAsset = new Map<string, Map<string, WalletNetworkState>>();
+  version = 0;
+
+  apply(event: WalletEvent): boolean {
+    const venue = findVenue(event.venue);
+    if (!venue) return false;
+    const key = `${venue.id}|${event.asset}`;
+    let networks = this.byVenueAsset.get(key);
+    if (!networks) {
+      networks = new Map();
+      this.byVenueAsset.set(key, networks);
+    }
+    const canonical = canonicalNetwork(event.network, event.asset);
+    networks.set(canonical, {
+      venue: venue.id,
+      asset: event.asset,
+      network: event.network,
+      canonical,
+      deposit: event.deposit,
+      withdraw: event.withdraw,
+      confirmations: event.confirmations ?? null,
+      blockTimeSec: event.blockTimeSec ?? null,
+      withdrawFee: event.withdrawFee ?? null,
+      updatedAt: event.t,
+    });
+    this.version++;
+    return true;
+  }
+
+  networks(venue: string, asset: string): readonly WalletNetworkState[] {
+    return [...(this.byVenueAsset.get(`${venue}|${asset}`)?.values() ?? [])];
+  }
+
+  all(): WalletNetworkState[] {
+    const out: WalletNetworkState[] = [];
+    for (const networks of this.byVenueAsset.values()) out.push(...networks.values());
+    return out;
+  }
+
+  /** How `asset` can move from one venue to another: networks with withdrawals open at one end and deposits at the other. */
+  route(from: string, to: string, asset: string): Route {
+    const sending = this.byVenueAsset.get(`${from}|${asset}`);
+    const receiving = this.byVenueAsset.get(`${to}|${asset}`);
+    if (!sending || !receiving) return { known: false, depositOpen: false, networks: [] };
+    let depositOpen = false;
+    const networks: RouteNetwork[] = [];
+    for (const inbound of receiving.values()) {
+      if (!inbound.deposit) continue;
+      depositOpen = true;
+      const outbound = sending.get(inbound.canonical);
+      if (!outbound?.withdraw) continue;
+      const confirmations = inbound.confirmations ?? outbound.confirmations;
+      const blockTimeSec = inbound.blockTimeSec ?? outbound.blockTimeSec;
+      const time =
+        confirmations === null || blockTimeSec === null ? null : transferTimeSec(blockTimeSec, confirmations);
+      networks.push({
+        network: inbound.canonical,
+        confirmations,
+        blockTimeSec,
+        transferTimeSec: time,
+        withdrawFee: outbound.withdrawFee,
+      });
+    }
+    networks.sort(
+      (a, b) =>
+        (a.transferTimeSec ?? Number.POSITIVE_INFINITY) - (b.transferTimeSec ?? Number.POSITIVE_INFINITY) ||
+        a.network.localeCompare(b.network),
+    );
+    return { known: true, depositOpen, networks };
+  }
+}
+
+/** Spec §4 network selection: every open network, the fastest, or the cheapest to withdraw. */
+export function chooseNetworks(networks: readonly RouteNetwork[], choice: NetworkChoice): RouteNetwork[] {
+  if (choice === 'all' || networks.length <= 1) return [...networks];
+  if (choice === 'faster') return networks.slice(0, 1);
+  let best: RouteNetwork | undefined;
+  for (const n of networks) {
+    if (n.withdrawFee === null) continue;
+    if (!best || (best.withdrawFee ?? Number.POSITIVE_INFINITY) > n.withdrawFee) best = n;
+  }
+  return best ? [best] : networks.slice(0, 1);
+}
+
+/** The withdrawal fee a trade pays on the route: the cheapest open network (or the chosen one's). */
+export function cheapestFee(networks: readonly RouteNetwork[]): number | null {
+  let fee: number | null = null;
+  for (const n of networks)
+    if (n.withdrawFee !== null && (fee === null || n.withdrawFee < fee)) fee = n.withdrawFee;
+  return fee;
+}
