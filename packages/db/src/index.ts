@@ -1,0 +1,13 @@
+export * from './api-keys-repository.ts';
+export type { Database, Drizzle } from './database.ts';
+export * from './email-tokens-repository.ts';
+export * from './history-repository.ts';
+export type { InstrumentKey } from './instrument-ids.ts';
+export * from './market-history-repository.ts';
+export { defaultMigrationsFolder } from './migrations-folder.ts';
+export * from './open-database.ts';
+export { redactUrl } from './redact-url.ts';
+export * from './schema.ts';
+export * from './sessions-repository.ts';
+export * from './user-settings-repository.ts';
+export * from './users-repository.ts';

@@ -1,0 +1,17 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * One bound parameter holding a whole array. Drizzle expands a bare JS array into `($1, $2, …)`; bulk
+ * writes instead send one array per column and `unnest` them server-side, which keeps a 5,000-row write
+ * at a handful of parameters and far below PostgreSQL's 65,535-parameter limit.
+ */
+export function arrayParam(values: readonly unknown[], pgType: 'int4' | 'float8' | 'text'): SQL {
+  return sql`${sql.param(values)}::${sql.raw(pgType)}[]`;
+}
+
+/** Rows per statement for bulk writes: large enough to amortise round trips, small enough to bound memory. */
+export const ROWS_PER_STATEMENT = 10_000;
+
+export function* chunks<T>(items: readonly T[], size: number): Generator<readonly T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
