@@ -1,0 +1,31 @@
+// Bundles the server and our workspace packages into dist/main.js; npm dependencies stay external and load
+// from node_modules. Database migrations are copied next to the bundle, where packages/db looks for them.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const here = new URL('.', import.meta.url);
+const dist = new URL('dist/', here);
+rmSync(dist, { recursive: true, force: true });
+
+await build({
+  entryPoints: [new URL('src/main.ts', here).pathname],
+  outfile: new URL('main.js', dist).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@spreadscope/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+cpSync(new URL('../../packages/db/drizzle/', here), new URL('drizzle/', dist), { recursive: true });
+console.log('server bundled to apps/server/dist/main.js');

@@ -1,0 +1,87 @@
+import { HISTORY_RETENTION_MS } from '@spreadscope/core';
+import { type MarketSourceOptions, marketSourceOptionsFromEnv, parseSourceSpec } from '@spreadscope/feeds';
+import { z } from 'zod';
+import { accountsEnv } from './modules/auth/auth-env.ts';
+
+/**
+ * Every environment variable the server reads, validated once at start. The market-source variables
+ * (MARKET_SOURCE, SIM_SEED, REPLAY_SPEED, VENUE_<ID>_URL …) are read by the feeds package. The README lists all.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  HISTORY_RETENTION_DAYS: z.coerce
+    .number()
+    .positive()
+    .default(HISTORY_RETENTION_MS / 86_400_000),
+  FUNDING_HISTORY_RETENTION_DAYS: z.coerce.number().positive().default(366),
+  // Minute bars of the Kimchi pairs' gaps (the 1-minute premium candles' wicks): a row per pair per minute.
+  GAP_HISTORY_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Client IPs (rate limits, logs) come from X-Forwarded-For only behind a proxy the operator names: `true`
+  // for any, or comma-separated addresses/CIDRs. Trusting it by default would let anyone pick their own IP.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  ...accountsEnv,
+});
+
+export type Config = z.infer<typeof envSchema> & { readonly market: MarketSourceOptions };
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(blanksRemoved);
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  let market: MarketSourceOptions | undefined;
+  try {
+    market = marketSourceOptionsFromEnv(env);
+    parseSourceSpec(market.spec);
+  } catch (error) {
+    lines.push(`  ${(error as Error).message}`);
+  }
+  if (!parsed.success || !market || lines.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, market };
+}
+
+/** A connection string safe to print: credentials removed. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

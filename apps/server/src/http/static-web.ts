@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors.ts';
+
+/**
+ * Serves the built web app. Every path that is not an API call and not a file gets index.html, so the SPA's
+ * router handles /premium, /en/premium and the rest; API paths that match nothing get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexPath = join(webDist, 'index.html');
+  const built = existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  } else {
+    app.log.warn(`web app not built at ${webDist}; run "npm run build" to serve the screens`);
+  }
+  const indexHtml = built ? await readFile(indexPath, 'utf8') : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path.startsWith('/api/') || path === '/api' || path === '/healthz';
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(request, reply, 404, {
+        error: 'not_found',
+        key: 'error.routeNotFound',
+        params: { method: request.method, url: path },
+      });
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) {
+      return sendError(request, reply, 404, { error: 'not_found', key: 'error.notFound' });
+    }
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run: npm run build');
+    }
+    // The shell must never be cached; hashed assets are.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

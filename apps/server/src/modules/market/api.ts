@@ -1,0 +1,38 @@
+import type { HistoryRepository, MarketHistoryRepository } from '@spreadscope/db';
+import type { MarketEngine } from '@spreadscope/engine';
+import type { MarketSource } from '@spreadscope/feeds';
+import { FundingService } from '../funding/service.ts';
+import { GatedTables } from './gated-rows.ts';
+import { MarketHistoryService } from './history-service.ts';
+import { MarketService } from './service.ts';
+
+/** Everything the market routes and the WebSocket topics read from. */
+export interface MarketApi {
+  readonly market: MarketService;
+  readonly funding: FundingService;
+  /** The premium and arbitrage tables as each caller may see them (gated rows, spec §6). */
+  readonly tables: GatedTables;
+  /** Absent without a database: history routes answer 503. */
+  readonly history: MarketHistoryService | undefined;
+  /** Candles straight from a live venue (FEEDS): fills ranges the minute history does not cover. */
+  readonly venueCandles?: MarketSource['fetchCandles'];
+}
+
+export function createMarketApi(deps: {
+  engine: MarketEngine;
+  source: MarketSource;
+  history?: HistoryRepository | undefined;
+  marketHistory?: MarketHistoryRepository | undefined;
+  /** Best rows of a table masked for visitors (default 3; 0: none). */
+  visitorGatedRows?: number | undefined;
+}): MarketApi {
+  const { engine, source, history, marketHistory } = deps;
+  const market = new MarketService(engine, source);
+  return {
+    market,
+    tables: new GatedTables(market, deps.visitorGatedRows),
+    funding: new FundingService(engine, source, marketHistory),
+    history: history && marketHistory ? new MarketHistoryService(source, history, marketHistory) : undefined,
+    ...(source.fetchCandles ? { venueCandles: source.fetchCandles.bind(source) } : {}),
+  };
+}

@@ -1,0 +1,59 @@
+import { healthResponseSchema, pingResponseSchema, timeResponseSchema } from '@spreadscope/contracts';
+import { DEFAULT_TIME_ZONE } from '@spreadscope/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ExchangesService } from '../exchanges/service.ts';
+import type { MarketService } from '../market/service.ts';
+
+export interface SystemDeps {
+  readonly market: MarketService;
+  readonly exchanges: ExchangesService;
+  readonly pingDatabase: () => Promise<boolean>;
+  readonly busKind: 'memory' | 'redis';
+  readonly startedAt: number;
+}
+
+export function frontSystemRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/ping', { schema: { tags: ['system'], response: { 200: pingResponseSchema } } }, async () => ({
+      pong: true as const,
+      serverTime: Date.now(),
+    }));
+    app.get('/time', { schema: { tags: ['system'], response: { 200: timeResponseSchema } } }, async () => {
+      const now = Date.now();
+      return {
+        serverTime: now,
+        iso: new Date(now).toISOString(),
+        timeZone: DEFAULT_TIME_ZONE,
+        marketTime: deps.market.now(),
+      };
+    });
+  };
+}
+
+export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/healthz',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness and readiness: 200 when the database answers, 503 otherwise',
+          response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        },
+      },
+      async (_request, reply) => {
+        const database = (await deps.pingDatabase().catch(() => false)) ? 'ok' : 'down';
+        const venuesConnected = deps.exchanges.venuesConnected();
+        const status = database === 'ok' && venuesConnected > 0 ? 'ok' : 'degraded';
+        return reply.code(database === 'ok' ? 200 : 503).send({
+          status,
+          uptimeSec: Math.round((Date.now() - deps.startedAt) / 1000),
+          database,
+          bus: deps.busKind,
+          dataSource: deps.market.dataSource(),
+          venuesConnected,
+        });
+      },
+    );
+  };
+}
