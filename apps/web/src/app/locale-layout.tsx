@@ -1,0 +1,55 @@
+import type { Language } from '@spreadscope/core';
+import { useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppHeader } from '../components/app-header.tsx';
+import { DataSourceBanner } from '../components/data-source-banner.tsx';
+import { StatusBar } from '../components/status-bar.tsx';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { useSettings } from '../hooks/use-settings.ts';
+import { useVenueConnections } from '../hooks/use-venue-connections.ts';
+import { resolveTheme, resolveUpColor } from '../lib/settings.ts';
+import './app-shell.css';
+
+/**
+ * The frame of every page in one language: the route prefix decides the language (spec §2), and the user's
+ * settings decide theme and up/down colours, applied to <html> before paint.
+ */
+export function LocaleLayout({ language }: { language: Language }) {
+  const { t, i18n } = useTranslation();
+  const [settings, update] = useSettings();
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const venues = useVenueConnections();
+
+  useLayoutEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [i18n, language]);
+
+  // Remember the last language chosen, so the next visit to an unprefixed link can open in it.
+  useLayoutEffect(() => {
+    update({ language });
+  }, [language, update]);
+
+  const theme = resolveTheme(settings.theme, systemDark);
+  const upColor = resolveUpColor(settings.colorConvention, language);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.dataset.up = upColor;
+  }, [theme, upColor]);
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader />
+      <DataSourceBanner />
+      <main id="main" className="app-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <StatusBar venues={venues.data?.venues} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { VenueConnection } from '@spreadscope/contracts';
+import { formatDuration } from '@spreadscope/core';
+import { useTranslation } from 'react-i18next';
+import { ExchangeFeeds } from './exchange-feeds.tsx';
+import { ExchangeProblem } from './exchange-problem.tsx';
+import { VenueStatusBadge } from './venue-status-badge.tsx';
+
+/** One region's venues: status, how fresh their prices are, each feed, and what is wrong, in words. */
+export function ExchangeTable({ title, venues }: { title: string; venues: readonly VenueConnection[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="exchange-table">
+      <caption className="exchange-table__caption">{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('exchanges.columns.venue')}</th>
+          <th scope="col">{t('exchanges.columns.status')}</th>
+          <th scope="col" className="exchange-table__num">
+            {t('exchanges.columns.lastMessage')}
+          </th>
+          <th scope="col">{t('exchanges.columns.feeds')}</th>
+          <th scope="col">{t('exchanges.columns.problem')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {venues.map((venue) => (
+          <tr key={venue.id} data-testid={`exchange-row-${venue.id}`} data-status={venue.status}>
+            <th scope="row" className="exchange-table__venue">
+              <span>{t(`venues.${venue.id}`)}</span>
+              <span className="exchanges__muted">{t(`exchanges.kinds.${venue.kind}`)}</span>
+            </th>
+            <td>
+              <span className="exchange-table__status">
+                <VenueStatusBadge venue={venue} />
+                {venue.status === 'connected' ? <span>{t('venueStatus.connected')}</span> : null}
+              </span>
+            </td>
+            <td className="exchange-table__num num">
+              {venue.lastMessageAgeMs === null
+                ? t('exchanges.never')
+                : t('exchanges.ago', { age: formatDuration(venue.lastMessageAgeMs) })}
+            </td>
+            <td>
+              <ExchangeFeeds venue={venue.id} feeds={venue.feeds} />
+            </td>
+            <td className="exchange-table__problem" data-testid={`exchange-problem-${venue.id}`}>
+              <ExchangeProblem venue={venue} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,75 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { LiveFeed } from '../hooks/use-live-table.ts';
+import type { ApiError } from '../lib/api-client.ts';
+
+/**
+ * The server's own errors arrive already in the user's language; failures before an answer (network, a proxy's
+ * 502, an unreadable body) get our wording, never a raw English status text.
+ */
+export function feedErrorText(error: ApiError, t: TFunction): string {
+  if (isMissingRoute(error)) return t('errors.notYetServed');
+  switch (error.code) {
+    case 'network':
+      return t('errors.network');
+    case 'bad_response':
+      return t('errors.badResponse');
+    case 'http_error':
+    case 'unknown':
+      return error.status === 404
+        ? t('errors.notYetServed')
+        : error.status
+          ? t('errors.serverUnavailable', { status: error.status })
+          : t('errors.unexpected');
+    default:
+      return error.message || t('errors.unexpected');
+  }
+}
+
+/**
+ * A 404 naming no parameter is the server saying it has no such call (an older server than this screen),
+ * not that the thing asked for does not exist; that answer names the parameter at fault.
+ */
+export function isMissingRoute(error: ApiError): boolean {
+  return error.status === 404 && error.code === 'not_found' && error.param === undefined;
+}
+
+/** Loading, empty and error states over a live table, with a retry that refetches at once. */
+export function TableState({
+  feed,
+  empty,
+  emptyHint,
+}: {
+  feed: LiveFeed<unknown>;
+  empty: boolean;
+  emptyHint?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (feed.error && (empty || feed.error.code !== 'network')) {
+    return (
+      <div className="ptable-state ptable-state--error" role="alert" data-testid="premium-error">
+        <p className="ptable-state__title">{t('premium.errorTitle')}</p>
+        <p>{feedErrorText(feed.error, t)}</p>
+        <button type="button" className="button" onClick={feed.retry}>
+          {t('premium.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (feed.isLoading) {
+    return (
+      <div className="ptable-state" role="status" data-testid="premium-loading">
+        {t('premium.loading')}
+      </div>
+    );
+  }
+  if (empty && feed.data) {
+    return (
+      <div className="ptable-state" role="status" data-testid="premium-empty">
+        <p className="ptable-state__title">{t('premium.empty')}</p>
+        <p>{emptyHint ?? t('premium.emptyHint')}</p>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,64 @@
+// Global styles first, so component stylesheets (imported by the modules below) override them.
+import './styles/tokens.css';
+import './styles/base.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { SettingsContext, SocketContext } from './app/contexts.ts';
+import { createAppRouter } from './app/router.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import { languageFromPath, localizePath } from './lib/locale-path.ts';
+import { marketStatus } from './lib/market-status.ts';
+import { PremiumSocket, socketUrl } from './lib/premium-socket.ts';
+import { createSettingsStore } from './lib/settings-store.ts';
+
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const settings = createSettingsStore(safeStorage());
+
+// A returning English reader who opens an unprefixed link lands in English; an explicit /en link always wins.
+const path = window.location.pathname;
+if (languageFromPath(path) === 'ko' && settings.get().language === 'en') {
+  const { search, hash } = window.location;
+  window.history.replaceState(null, '', `${localizePath(path, 'en')}${search}${hash}`);
+}
+
+const i18n = createI18n(languageFromPath(window.location.pathname));
+const socket = new PremiumSocket({
+  url: () => socketUrl(window.location, i18n.language),
+  onHello: (dataSource) => marketStatus.report({ dataSource }),
+});
+// Coming back online or to the tab should not wait out a long backoff.
+window.addEventListener('online', () => socket.reconnectNow());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') socket.reconnectNow();
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+});
+const router = createAppRouter();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <SettingsContext value={settings}>
+        <SocketContext value={socket}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </SocketContext>
+      </SettingsContext>
+    </I18nextProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server (apps/server) listens on PORT, 8080 by default; the dev server forwards /api to it. */
+const apiTarget = process.env.SPREADSCOPE_API ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // Host stays as the browser sent it: the server accepts a WebSocket only when Origin matches Host.
+    proxy: { '/api': { target: apiTarget, ws: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: apiTarget, ws: true } },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // core and contracts are pure by rule (ARCHITECTURE: no I/O), but their zod schemas are built at module
+        // load, which the bundler must assume has side effects. Declaring them pure keeps zod (and the tape
+        // schemas the browser never uses) out of the bundle.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/](core|contracts)[\\/]src[\\/]/.test(id),
+      },
+      output: {
+        // React and the router change rarely: their own chunks stay cached across our releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
