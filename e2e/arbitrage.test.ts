@@ -1,0 +1,155 @@
+import type { ArbitrageResponse } from '@spreadscope/contracts';
+import { formatPercent } from '@spreadscope/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
+
+let market: ReplayMarket;
+
+beforeAll(async () => {
+  market = await startReplayMarket();
+});
+
+afterAll(async () => {
+  await market?.close();
+});
+
+const arbitrage = (kind: string, query: string) =>
+  market.api<ArbitrageResponse>(`/arbitrage/${kind}?limit=500&${query}`);
+
+describe('arbitrage tables in Chromium', () => {
+  it('opens each table from its tab', async () => {
+    const page = await market.open('/arbitrage');
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('premium-table').getAttribute('data-kind')).toBe('spot-spot');
+    await page.getByTestId('arbitrage-tab-spot-perp').click();
+    await expect.poll(() => page.getByTestId('premium-table').getAttribute('data-kind')).toBe('spot-perp');
+    expect(new URL(page.url()).pathname).toBe('/arbitrage/spot-to-perpetual');
+    await page.getByTestId('arbitrage-tab-perp-perp').click();
+    await expect.poll(() => page.getByTestId('premium-table').getAttribute('data-kind')).toBe('perp-perp');
+    // A perpetual on both legs: the funding columns are offered.
+    await page.getByTestId('columns-button').click();
+    expect(await page.getByTestId('column-fundingGap').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows the net gap after fees the API computes for the best row', async () => {
+    const page = await market.open('/arbitrage', { width: 1280 });
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    const api = await arbitrage('spot-spot', 'sort=netGap&order=desc');
+    const best = api.body.data.find((row) => !row.stale);
+    expect(best).toBeDefined();
+    const row = page.locator(`[data-row-id="${best?.id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('net-gap').innerText()).toBe(
+      formatPercent(best?.fees.netGapPercent ?? Number.NaN),
+    );
+    expect(await row.getByTestId('entry-gap').innerText()).toBe(
+      formatPercent(best?.entryGapPercent ?? Number.NaN),
+    );
+    await page.context().close();
+  });
+
+  it('narrows the rows to one buy exchange', async () => {
+    const page = await market.open('/arbitrage/spot-to-perpetual');
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    const api = await arbitrage('spot-perp', 'source=upbit');
+    expect(api.body.data.length).toBeGreaterThan(0);
+    await page.getByTestId('filter-source').selectOption('upbit');
+    // Every row on screen now buys on Upbit, as many rows as the API returns for that filter.
+    await expect
+      .poll(
+        async () => {
+          const routes = await page.getByTestId('route').allInnerTexts();
+          return routes.length > 0 && routes.every((route) => route.startsWith('업비트 →'));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(await page.getByTestId('premium-count').innerText()).toContain(String(api.body.data.length));
+    await page.context().close();
+  });
+
+  it('spot–spot: a minimum gap narrows the rows to what the API returns for it', async () => {
+    const page = await market.open('/arbitrage', { width: 1280 });
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    // A threshold that keeps a few dozen of the thousands of combinations, read from the API itself.
+    const top = await arbitrage('spot-spot', 'sort=gap&order=desc');
+    const threshold = Number((top.body.data[39]?.gapPercent ?? 0).toFixed(1));
+    const filtered = await arbitrage('spot-spot', `minGap=${threshold}`);
+    expect(filtered.body.total).toBeLessThan(500);
+    expect(filtered.body.total).toBeGreaterThan(0);
+    await page.getByTestId('filter-min-premium').fill(String(threshold));
+    await expect
+      .poll(() => page.getByTestId('premium-count').innerText(), { timeout: 15_000 })
+      .toContain(String(filtered.body.total));
+    expect(new URL(page.url()).searchParams.get('minGap')).toBe(String(threshold));
+    const shown = await page
+      .getByTestId('gap')
+      .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const gap of shown) expect(gap).toBeGreaterThanOrEqual(threshold);
+    await page.context().close();
+  });
+
+  it('spot–perpetual: shows the funding the API computes for the best row', async () => {
+    const page = await market.open('/arbitrage/spot-to-perpetual', { width: 1921, height: 1000 });
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    const api = await arbitrage('spot-perp', 'sort=netGap&order=desc');
+    const best = api.body.data.find((row) => !row.stale);
+    expect(best).toBeDefined();
+    const row = page.locator(`[data-row-id="${best?.id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('net-gap').innerText()).toBe(
+      formatPercent(best?.fees.netGapPercent ?? Number.NaN),
+    );
+    expect(await row.getByTestId('net-funding').innerText()).toBe(
+      formatPercent(best?.funding.annualizedPercent ?? Number.NaN),
+    );
+    await page.context().close();
+  });
+
+  it('perpetual–perpetual: offers only quotes perpetuals have, and a quote filter gives the API rows', async () => {
+    const page = await market.open('/arbitrage/perpetuals', { width: 1280 });
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('filters-more').click();
+    const quotes = await page
+      .getByTestId('filter-target-quote')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(quotes).not.toContain('KRW');
+    expect(quotes).toContain('USDC');
+    const usdc = await arbitrage('perp-perp', 'targetQuote=USDC&sort=netGap&order=desc');
+    expect(usdc.body.total).toBeGreaterThan(0);
+    await page.getByTestId('filter-target-quote').selectOption('USDC');
+    await expect.poll(() => new URL(page.url()).searchParams.get('targetQuote')).toBe('USDC');
+    const best = usdc.body.data.find((row) => !row.stale);
+    const row = page.locator(`[data-row-id="${best?.id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('gap').innerText()).toBe(formatPercent(best?.gapPercent ?? Number.NaN));
+    const shownIds = await page
+      .locator('[data-testid^="premium-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
+    const onScreen = new Set(usdc.body.data.map((r) => r.id));
+    for (const id of shownIds) expect(onScreen.has(id)).toBe(true);
+    await page.context().close();
+  });
+
+  it('reaches rows beyond the first 500 page by page, in the API order', async () => {
+    const page = await market.open('/arbitrage', { width: 1280 });
+    await page.locator('[data-testid^="premium-row-"]').first().waitFor({ timeout: 30_000 });
+    const first = await arbitrage('spot-spot', 'sort=netGap&order=desc&page=1');
+    expect(first.body.total).toBeGreaterThan(500);
+    await expect
+      .poll(() => page.getByTestId('pager-range').innerText(), { timeout: 15_000 })
+      .toContain(first.body.total.toLocaleString('ko-KR'));
+    const second = await arbitrage('spot-spot', 'sort=netGap&order=desc&page=2');
+    const target = second.body.data[0];
+    expect(target).toBeDefined();
+    expect(await page.locator(`[data-row-id="${target?.id}"]`).count()).toBe(0);
+    await page.getByTestId('pager-next').click();
+    await page.locator(`[data-row-id="${target?.id}"]`).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('pager-range').innerText()).toContain('501');
+    expect(await page.getByTestId('pager-page').inputValue()).toBe('2');
+    await page.context().close();
+  });
+});

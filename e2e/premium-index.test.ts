@@ -1,0 +1,38 @@
+import type { PremiumIndexResponse } from '@spreadscope/contracts';
+import { formatPercent } from '@spreadscope/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
+
+let market: ReplayMarket;
+
+beforeAll(async () => {
+  market = await startReplayMarket();
+});
+
+afterAll(async () => {
+  await market?.close();
+});
+
+describe('Kimchi premium index in Chromium', () => {
+  it('shows the index and its constituents as the API computes them, for either conversion base', async () => {
+    const page = await market.open('/premium-index', { width: 1280 });
+    const value = page.getByTestId('index-value');
+    await expect.poll(() => value.innerText(), { timeout: 30_000 }).toMatch(/%$/);
+    const usd = await market.api<PremiumIndexResponse>('/kimchi-premium-index?conversionBase=USD');
+    expect(await value.innerText()).toBe(formatPercent(usd.body.value ?? Number.NaN));
+    expect(await page.getByTestId('index-constituents').locator('tbody tr').count()).toBe(
+      usd.body.constituents.length,
+    );
+    // The method reads in Korean on a Korean page, naming the basket the API answered.
+    const method = await page.getByTestId('index-method').innerText();
+    expect(method).toContain('구성 종목');
+    expect(method).toContain(usd.body.constituents.map((c) => c.base).join(', '));
+    expect(method).not.toContain('Basket');
+    const usdt = await market.api<PremiumIndexResponse>('/kimchi-premium-index?conversionBase=USDT');
+    await page.getByTestId('index-base-USDT').click();
+    await expect
+      .poll(() => value.innerText(), { timeout: 15_000 })
+      .toBe(formatPercent(usdt.body.value ?? Number.NaN));
+    await page.context().close();
+  });
+});
