@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiKeysRepository, createUsersRepository, openDatabase } from '@spreadscope/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecretToken } from '../apps/server/src/modules/auth/secret-tokens.ts';
+import { runAdmin, UsageError } from './admin.ts';
+
+let dataDir = '';
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'spreadscope-admin-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function admin(...argv: string[]): Promise<{ code: number; lines: string[] }> {
+  const lines: string[] = [];
+  const code = await runAdmin(
+    argv,
+    { DATA_DIR: dataDir, MARKET_SOURCE: 'sim' },
+    { log: (l) => lines.push(l) },
+  );
+  return { code, lines };
+}
+
+describe('npm run admin', () => {
+  it('creates a verified user on a plan, changes the plan, and prints an API key that is stored hashed', async () => {
+    const created = await admin(
+      'create-user',
+      '--email',
+      'Ops@Example.com',
+      '--password',
+      'ops-Pass1!',
+      '--plan',
+      'pro',
+      '--verified',
+    );
+    expect(created.code).toBe(0);
+    expect(created.lines[0]).toMatch(/^created ops@example.com \(plan pro, verified/);
+    expect((await admin('set-plan', '--email', 'ops@example.com', '--plan', 'pro_plus')).lines).toEqual([
+      'ops@example.com: plan pro → pro_plus',
+    ]);
+    const key = await admin('create-api-key', '--email', 'ops@example.com', '--name', 'backfill');
+    expect(key.code).toBe(0);
+    const secret = key.lines[1] ?? '';
+    expect(secret).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
+
+    const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    try {
+      const user = await createUsersRepository(database).findByEmail('ops@example.com');
+      expect(user).toMatchObject({ plan: 'pro_plus' });
+      expect(user?.emailVerifiedAt).not.toBeNull();
+      const found = await createApiKeysRepository(database).findActiveByHash(hashSecretToken(secret));
+      expect(found?.key.name).toBe('backfill');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('sends an activation email (to the outbox here) for a user created unverified', async () => {
+    const created = await admin('create-user', '--email', 'new@example.com', '--password', 'new-Pass1!');
+    expect(created.code).toBe(0);
+    expect(created.lines.some((l) => l.includes('kept in the outbox'))).toBe(true);
+    expect(created.lines.join('\n')).not.toContain('token=');
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    await expect(admin('set-plan', '--email', 'ops@example.com', '--plan', 'gold')).rejects.toThrow(
+      UsageError,
+    );
+    await expect(admin('launch')).rejects.toThrow(/unknown command/);
+    const weak = await admin('create-user', '--email', 'weak@example.com', '--password', 'short');
+    expect(weak).toEqual({ code: 1, lines: ['Use 8 to 128 characters.'] });
+    const taken = await admin('create-user', '--email', 'ops@example.com', '--password', 'ops-Pass1!');
+    expect(taken.lines).toEqual(['Email already exists.']);
+    expect((await admin('set-plan', '--email', 'nobody@example.com', '--plan', 'pro')).code).toBe(1);
+  });
+
+  it('refuses to open the embedded database while a server on the same port holds it', async () => {
+    const running = createServer((_req, res) => res.writeHead(200).end('{}'));
+    await new Promise<void>((resolve) => running.listen(0, '127.0.0.1', resolve));
+    const port = String((running.address() as AddressInfo).port);
+    try {
+      const lines: string[] = [];
+      const code = await runAdmin(
+        ['set-plan', '--email', 'ops@example.com', '--plan', 'pro'],
+        { DATA_DIR: dataDir, MARKET_SOURCE: 'sim', PORT: port },
+        { log: (l) => lines.push(l) },
+      );
+      expect(code).toBe(1);
+      expect(lines[0]).toMatch(/stop it first/);
+    } finally {
+      running.close();
+    }
+  });
+});
