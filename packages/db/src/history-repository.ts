@@ -1,8 +1,15 @@
 import type { ForexMinuteBar, MarketType, MinuteBar } from '@spreadscope/core';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Database } from './database.ts';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Drizzle } from './database.ts';
 import { InstrumentIds, type InstrumentKey, instrumentKey } from './instrument-ids.ts';
 import { forexMinutes, instruments, priceMinutes } from './schema.ts';
+import {
+  type ModeOption,
+  modeParam,
+  type SourceMode,
+  type SourceModeOptions,
+  sameClockModes,
+} from './source-modes.ts';
 import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
 import {
   assertMinute,
@@ -41,7 +48,15 @@ export interface MarketCloses extends InstrumentKey {
   readonly closes: number[];
 }
 
+/**
+ * Minute bars of one market source (see {@link SourceModeOptions}): writes are tagged with it and reads return
+ * only its rows.
+ */
 export interface HistoryRepository {
+  /** The source whose rows this repository writes and reads (right now, when it follows a source). */
+  readonly mode: SourceMode;
+  /** The same tables through another source's eyes (same connection, same instrument id cache). */
+  forMode(mode: ModeOption): HistoryRepository;
   /**
    * Upserts closed minutes: a bar for an (instrument, minute) already stored replaces it, so re-sending a
    * batch is harmless. Within one call the last bar for a key wins. Returns the number of rows written.
@@ -63,18 +78,34 @@ export interface HistoryRepository {
   /** Whether a market was ever stored (it may have no bar in a given range). */
   hasInstrument(key: InstrumentKey): Promise<boolean>;
   /**
-   * Deletes every bar (both tables) with `minute < cutoffMs` (typically `now - HISTORY_RETENTION_MS`);
-   * returns how many rows went. Instruments stay, so cached ids remain valid.
+   * Deletes every bar (both tables) with `minute < cutoffMs` (typically `now - HISTORY_RETENTION_MS`) of the
+   * sources on this repository's clock (see {@link sameClockModes}); returns how many rows went. Instruments
+   * stay, so cached ids remain valid.
    */
   pruneBefore(cutoffMs: number): Promise<number>;
 }
 
-export function createHistoryRepository(database: Pick<Database, 'db'>): HistoryRepository {
-  const { db } = database;
-  const instrumentIds = new InstrumentIds(db);
+export function createHistoryRepository(
+  database: Pick<Database, 'db'>,
+  options: SourceModeOptions = {},
+): HistoryRepository {
+  return historyRepository(database.db, new InstrumentIds(database.db), options.mode ?? 'live');
+}
+
+function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: ModeOption): HistoryRepository {
+  const modeNow = typeof option === 'function' ? option : () => option;
 
   return {
+    get mode() {
+      return modeNow();
+    },
+
+    forMode(mode) {
+      return historyRepository(db, instrumentIds, mode);
+    },
+
     async writeMinuteBars(bars) {
+      const mode = modeNow();
       if (bars.length === 0) return 0;
       for (const bar of bars) assertMinute(bar.minute);
       await instrumentIds.ensure(bars);
@@ -87,8 +118,8 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
         });
         const t = priceMinutes;
         await db.execute(sql`
-          insert into ${t} (${cols(t.instrumentId, t.minute, t.open, t.high, t.low, t.close, t.volume24h)})
-          select i, ${msToTimestamptz(sql`m`)}, o, h, l, c, v
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.open, t.high, t.low, t.close, t.volume24h)})
+          select i, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, o, h, l, c, v
           from unnest(
             ${arrayParam(ids, 'int4')},
             ${arrayParam(
@@ -99,21 +130,22 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
             ${floats(batch, (b) => b.low)}, ${floats(batch, (b) => b.close)},
             ${floats(batch, (b) => b.volume24h)}
           ) as u(i, m, o, h, l, c, v)
-          on conflict (${cols(t.instrumentId, t.minute)}) do update set
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)}) do update set
             ${updateFromExcluded(t.open, t.high, t.low, t.close, t.volume24h)}`);
       }
       return rows.length;
     },
 
     async writeForexBars(bars) {
+      const mode = modeNow();
       if (bars.length === 0) return 0;
       for (const bar of bars) assertMinute(bar.minute);
       const rows = lastPerKey(bars, (bar) => `${bar.pair}\u0000${bar.minute}`);
       for (const batch of chunks(rows, ROWS_PER_STATEMENT)) {
         const t = forexMinutes;
         await db.execute(sql`
-          insert into ${t} (${cols(t.pair, t.minute, t.open, t.high, t.low, t.close)})
-          select p, ${msToTimestamptz(sql`m`)}, o, h, l, c
+          insert into ${t} (${cols(t.pair, t.sourceMode, t.minute, t.open, t.high, t.low, t.close)})
+          select p, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, o, h, l, c
           from unnest(
             ${arrayParam(
               batch.map((b) => b.pair),
@@ -126,13 +158,14 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
             ${floats(batch, (b) => b.open)}, ${floats(batch, (b) => b.high)},
             ${floats(batch, (b) => b.low)}, ${floats(batch, (b) => b.close)}
           ) as u(p, m, o, h, l, c)
-          on conflict (${cols(t.pair, t.minute)}) do update set
+          on conflict (${cols(t.pair, t.sourceMode, t.minute)}) do update set
             ${updateFromExcluded(t.open, t.high, t.low, t.close)}`);
       }
       return rows.length;
     },
 
     async readMinuteBars(query) {
+      const mode = modeNow();
       const { venue, market, base, quote, from, to } = query;
       const id = await instrumentIds.find(query);
       if (id === undefined) return [];
@@ -150,6 +183,7 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
         .where(
           and(
             eq(t.instrumentId, id),
+            eq(t.sourceMode, mode),
             gte(t.minute, boundToTimestamptz(from, 'from')),
             lt(t.minute, boundToTimestamptz(to, 'to')),
           ),
@@ -159,6 +193,7 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
     },
 
     async readForexBars({ pair, from, to }) {
+      const mode = modeNow();
       const t = forexMinutes;
       const rows = await db
         .select({ minute: timestamptzToMs(t.minute), open: t.open, high: t.high, low: t.low, close: t.close })
@@ -166,6 +201,7 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
         .where(
           and(
             eq(t.pair, pair),
+            eq(t.sourceMode, mode),
             gte(t.minute, boundToTimestamptz(from, 'from')),
             lt(t.minute, boundToTimestamptz(to, 'to')),
           ),
@@ -175,6 +211,7 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
     },
 
     async *readRecentCloses(range, marketsPerBatch = 60) {
+      const mode = modeNow();
       const all = await db
         .select({
           id: instruments.id,
@@ -200,6 +237,7 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
             batch.map((row) => row.id),
             'int4',
           )})
+            and ${t.sourceMode} = ${modeParam(mode)}
             and ${t.minute} >= ${boundToTimestamptz(range.from, 'from')}
             and ${t.minute} < ${boundToTimestamptz(range.to, 'to')}
           group by ${t.instrumentId}`);
@@ -228,13 +266,14 @@ export function createHistoryRepository(database: Pick<Database, 'db'>): History
 
     async pruneBefore(cutoffMs) {
       const cutoff = boundToTimestamptz(cutoffMs, 'cutoffMs');
+      const modes = sameClockModes(modeNow());
       let deleted = 0;
       for (const t of [priceMinutes, forexMinutes]) {
         // Counting in SQL keeps the deleted rows on the server; `returning` would ship each one back.
         const gone = db.$with('gone').as(
           db
             .delete(t)
-            .where(lt(t.minute, cutoff))
+            .where(and(lt(t.minute, cutoff), inArray(t.sourceMode, modes)))
             .returning({ one: sql<number>`1`.as('one') }),
         );
         const [result] = await db

@@ -9,5 +9,6 @@ export * from './open-database.ts';
 export { redactUrl } from './redact-url.ts';
 export * from './schema.ts';
 export * from './sessions-repository.ts';
+export { type ModeOption, type SourceMode, type SourceModeOptions, sameClockModes } from './source-modes.ts';
 export * from './user-settings-repository.ts';
 export * from './users-repository.ts';

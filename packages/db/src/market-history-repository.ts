@@ -1,9 +1,16 @@
 import type { MarketType } from '@spreadscope/core';
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from './database.ts';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database, Drizzle } from './database.ts';
 import { InstrumentIds, type InstrumentKey, instrumentKey } from './instrument-ids.ts';
 import { forexMinutes, instruments, priceMinutes } from './schema.ts';
 import { fundingMinutes, fundingSettlements, gapMinutes, premiumIndexMinutes } from './schema-market.ts';
+import {
+  type ModeOption,
+  modeParam,
+  type SourceMode,
+  type SourceModeOptions,
+  sameClockModes,
+} from './source-modes.ts';
 import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
 import {
   assertMinute,
@@ -122,7 +129,15 @@ export interface GapCandleQuery extends Bucketed {
   readonly conversionBase: 'USD' | 'USDT';
 }
 
+/**
+ * Funding, gap and index history of one market source (see {@link SourceModeOptions}): writes are tagged with
+ * it and reads — candles and conversion rates included — see only its rows.
+ */
 export interface MarketHistoryRepository {
+  /** The source whose rows this repository writes and reads (right now, when it follows a source). */
+  readonly mode: SourceMode;
+  /** The same tables through another source's eyes (same connection, same instrument id cache). */
+  forMode(mode: ModeOption): MarketHistoryRepository;
   writeFundingMinutes(rows: readonly FundingMinuteRow[]): Promise<number>;
   /** Minute open/high/low/close of market pairs' ratios (the premium candles' wicks); upserts. */
   writeGapMinutes(rows: readonly GapMinuteRow[]): Promise<number>;
@@ -155,7 +170,8 @@ export interface MarketHistoryRepository {
   readGapCandles(query: GapCandleQuery): Promise<CandleRow[]>;
   /**
    * Deletes funding minutes and index minutes before `cutoffMs`, settlements before `settlementCutoffMs`,
-   * gap minutes before `gapCutoffMs` (default `cutoffMs`).
+   * gap minutes before `gapCutoffMs` (default `cutoffMs`), of the sources on this repository's clock (see
+   * {@link sameClockModes}).
    */
   pruneBefore(cutoffMs: number, settlementCutoffMs: number, gapCutoffMs?: number): Promise<number>;
 }
@@ -165,9 +181,19 @@ export const GAP_CARRY_MS = 6 * 3_600_000;
 /** How far back a conversion rate is looked for (forex sources go quiet over weekends). */
 const RATE_LOOKBACK_MS = 7 * 86_400_000;
 
-export function createMarketHistoryRepository(database: Pick<Database, 'db'>): MarketHistoryRepository {
-  const { db } = database;
-  const instrumentIds = new InstrumentIds(db);
+export function createMarketHistoryRepository(
+  database: Pick<Database, 'db'>,
+  options: SourceModeOptions = {},
+): MarketHistoryRepository {
+  return marketHistoryRepository(database.db, new InstrumentIds(database.db), options.mode ?? 'live');
+}
+
+function marketHistoryRepository(
+  db: Drizzle,
+  instrumentIds: InstrumentIds,
+  option: ModeOption,
+): MarketHistoryRepository {
+  const modeNow = typeof option === 'function' ? option : () => option;
   const perp = (r: { venue: string; base: string; quote: string }): InstrumentKey => ({
     venue: r.venue,
     market: 'perp',
@@ -186,25 +212,41 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
    * The conversion rate's minute closes as `(minute, rate)` rows from a week before `from` to `to`, or null when
    * the USDT base is asked for and Upbit's USDT/KRW market was never stored.
    */
-  const rateRows = async (base: 'USD' | 'USDT', fromMs: number, toMs: number): Promise<SQL | null> => {
+  const rateRows = async (
+    mode: SourceMode,
+    base: 'USD' | 'USDT',
+    fromMs: number,
+    toMs: number,
+  ): Promise<SQL | null> => {
     const lower = boundToTimestamptz(fromMs - RATE_LOOKBACK_MS, 'from');
     const upper = boundToTimestamptz(toMs, 'to');
     if (base === 'USD') {
       const f = forexMinutes;
       return sql`select ${f.minute} as minute, ${f.close} as rate from ${f}
-        where ${f.pair} = 'USD/KRW' and ${f.minute} >= ${lower} and ${f.minute} < ${upper}`;
+        where ${f.pair} = 'USD/KRW' and ${f.sourceMode} = ${modeParam(mode)}
+          and ${f.minute} >= ${lower} and ${f.minute} < ${upper}`;
     }
     const usdt = await instrumentIds.find({ venue: 'upbit', market: 'spot', base: 'USDT', quote: 'KRW' });
     if (usdt === undefined) return null;
     const p = priceMinutes;
     return sql`select ${p.minute} as minute, ${p.close} as rate from ${p}
-      where ${p.instrumentId} = ${usdt} and ${p.minute} >= ${lower} and ${p.minute} < ${upper}`;
+      where ${p.instrumentId} = ${usdt} and ${p.sourceMode} = ${modeParam(mode)}
+        and ${p.minute} >= ${lower} and ${p.minute} < ${upper}`;
   };
   const bucket = (column: SQL, stepMs: number) =>
     sql`(extract(epoch from date_bin(${sql.param(stepMs / 1000)}::float8 * interval '1 second', ${column}, to_timestamp(0))) * 1000)::float8`;
 
   return {
+    get mode() {
+      return modeNow();
+    },
+
+    forMode(mode) {
+      return marketHistoryRepository(db, instrumentIds, mode);
+    },
+
     async writeFundingMinutes(rows) {
+      const mode = modeNow();
       if (rows.length === 0) return 0;
       for (const row of rows) assertMinute(row.minute);
       const unique = lastPerKey(rows, (r) => `${instrumentKey(perp(r))}\u0000${r.minute}`);
@@ -212,21 +254,22 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
         const ids = await idsOf(batch.map(perp));
         const t = fundingMinutes;
         await db.execute(sql`
-          insert into ${t} (${cols(t.instrumentId, t.minute, t.rate, t.intervalHours, t.nextFundingTime, t.markPrice)})
-          select i, ${msToTimestamptz(sql`m`)}, r, h, ${msToTimestamptz(sql`n`)}, p
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.rate, t.intervalHours, t.nextFundingTime, t.markPrice)})
+          select i, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, r, h, ${msToTimestamptz(sql`n`)}, p
           from unnest(
             ${arrayParam(ids, 'int4')},
             ${floats(batch, (b) => b.minute)}, ${floats(batch, (b) => b.rate)},
             ${floats(batch, (b) => b.intervalHours)}, ${floats(batch, (b) => b.nextFundingTime)},
             ${floats(batch, (b) => b.markPrice)}
           ) as u(i, m, r, h, n, p)
-          on conflict (${cols(t.instrumentId, t.minute)}) do update set
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)}) do update set
             ${updateFromExcluded(t.rate, t.intervalHours, t.nextFundingTime, t.markPrice)}`);
       }
       return unique.length;
     },
 
     async writeGapMinutes(rows) {
+      const mode = modeNow();
       if (rows.length === 0) return 0;
       for (const row of rows) assertMinute(row.minute);
       const unique = lastPerKey(
@@ -238,48 +281,50 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
         const seconds = await idsOf(batch.map((r) => r.second));
         const t = gapMinutes;
         await db.execute(sql`
-          insert into ${t} (${cols(t.firstId, t.secondId, t.minute, t.open, t.high, t.low, t.close)})
-          select a, b, ${msToTimestamptz(sql`m`)}, o, h, l, c
+          insert into ${t} (${cols(t.firstId, t.secondId, t.sourceMode, t.minute, t.open, t.high, t.low, t.close)})
+          select a, b, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, o, h, l, c
           from unnest(
             ${arrayParam(firsts, 'int4')}, ${arrayParam(seconds, 'int4')},
             ${floats(batch, (r) => r.minute)}, ${floats(batch, (r) => r.open)}, ${floats(batch, (r) => r.high)},
             ${floats(batch, (r) => r.low)}, ${floats(batch, (r) => r.close)}
           ) as u(a, b, m, o, h, l, c)
-          on conflict (${cols(t.firstId, t.secondId, t.minute)}) do update set
+          on conflict (${cols(t.firstId, t.secondId, t.sourceMode, t.minute)}) do update set
             ${updateFromExcluded(t.open, t.high, t.low, t.close)}`);
       }
       return unique.length;
     },
 
     async writeFundingSettlements(rows) {
+      const mode = modeNow();
       if (rows.length === 0) return 0;
       const unique = lastPerKey(rows, (r) => `${instrumentKey(perp(r))}\u0000${r.fundingTime}`);
       for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
         const ids = await idsOf(batch.map(perp));
         const t = fundingSettlements;
         await db.execute(sql`
-          insert into ${t} (${cols(t.instrumentId, t.fundingTime, t.rate, t.intervalHours, t.markPrice)})
-          select i, ${msToTimestamptz(sql`f`)}, r, h, p
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.fundingTime, t.rate, t.intervalHours, t.markPrice)})
+          select i, ${modeParam(mode)}, ${msToTimestamptz(sql`f`)}, r, h, p
           from unnest(
             ${arrayParam(ids, 'int4')},
             ${floats(batch, (b) => b.fundingTime)}, ${floats(batch, (b) => b.rate)},
             ${floats(batch, (b) => b.intervalHours)}, ${floats(batch, (b) => b.markPrice)}
           ) as u(i, f, r, h, p)
-          on conflict (${cols(t.instrumentId, t.fundingTime)}) do update set
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.fundingTime)}) do update set
             ${updateFromExcluded(t.rate, t.intervalHours, t.markPrice)}`);
       }
       return unique.length;
     },
 
     async writePremiumIndex(rows) {
+      const mode = modeNow();
       if (rows.length === 0) return 0;
       for (const row of rows) assertMinute(row.minute);
       const unique = lastPerKey(rows, (r) => `${r.conversionBase}\u0000${r.minute}`);
       for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
         const t = premiumIndexMinutes;
         await db.execute(sql`
-          insert into ${t} (${cols(t.conversionBase, t.minute, t.value, t.btcPremium, t.btcPriceKrw, t.btcPriceUsd, t.constituents)})
-          select b, ${msToTimestamptz(sql`m`)}, v, p, k, u, n::smallint
+          insert into ${t} (${cols(t.conversionBase, t.sourceMode, t.minute, t.value, t.btcPremium, t.btcPriceKrw, t.btcPriceUsd, t.constituents)})
+          select b, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, v, p, k, u, n::smallint
           from unnest(
             ${arrayParam(
               batch.map((r) => r.conversionBase),
@@ -292,13 +337,14 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
               'int4',
             )}
           ) as x(b, m, v, p, k, u, n)
-          on conflict (${cols(t.conversionBase, t.minute)}) do update set
+          on conflict (${cols(t.conversionBase, t.sourceMode, t.minute)}) do update set
             ${updateFromExcluded(t.value, t.btcPremium, t.btcPriceKrw, t.btcPriceUsd, t.constituents)}`);
       }
       return unique.length;
     },
 
     async readFundingHeat({ from, to }) {
+      const mode = modeNow();
       const f = fundingMinutes;
       const i = instruments;
       const result = await db.execute(sql`
@@ -307,7 +353,8 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
           sum(${f.rate} * 8760 / ${f.intervalHours} * 100)::float8 as annualized_sum,
           count(*)::int as minutes
         from ${f} join ${i} on ${i.id} = ${f.instrumentId}
-        where ${f.minute} >= ${boundToTimestamptz(from, 'from')} and ${f.minute} < ${boundToTimestamptz(to, 'to')}
+        where ${f.sourceMode} = ${modeParam(mode)}
+          and ${f.minute} >= ${boundToTimestamptz(from, 'from')} and ${f.minute} < ${boundToTimestamptz(to, 'to')}
           and ${f.intervalHours} > 0
         group by 1, 2, 3, 4
         order by 1, 2, 3, 4`);
@@ -322,6 +369,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
     },
 
     async readFundingSettlements({ venue, base, quote, from, to }) {
+      const mode = modeNow();
       const id = await instrumentIds.find({ venue, market: 'perp', base, quote });
       if (id === undefined) return [];
       const t = fundingSettlements;
@@ -336,6 +384,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
         .where(
           and(
             eq(t.instrumentId, id),
+            eq(t.sourceMode, mode),
             gte(t.fundingTime, boundToTimestamptz(from, 'from')),
             lt(t.fundingTime, boundToTimestamptz(to, 'to')),
           ),
@@ -345,6 +394,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
     },
 
     async readPremiumIndex({ conversionBase, from, to, stepMs }) {
+      const mode = modeNow();
       const t = premiumIndexMinutes;
       const result = await db.execute(sql`
         select ${bucket(sql`${t.minute}`, stepMs)} as minute,
@@ -354,7 +404,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
           (array_agg(${t.btcPriceUsd} order by ${t.minute} desc))[1] as btc_price_usd,
           (array_agg(${t.constituents} order by ${t.minute} desc))[1]::int as constituents
         from ${t}
-        where ${t.conversionBase} = ${conversionBase}
+        where ${t.conversionBase} = ${conversionBase} and ${t.sourceMode} = ${modeParam(mode)}
           and ${t.minute} >= ${boundToTimestamptz(from, 'from')} and ${t.minute} < ${boundToTimestamptz(to, 'to')}
         group by 1 order by 1`);
       return rowsOf<IndexSqlRow>(result).map((r) => ({
@@ -369,6 +419,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
     },
 
     async readCandles(query) {
+      const mode = modeNow();
       const id = await instrumentIds.find(query);
       if (id === undefined) return [];
       const t = priceMinutes;
@@ -384,11 +435,12 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
             (extract(epoch from max(${t.minute})) * 1000)::float8 as last_minute,
             avg(${t.close}) as mean_close
           from ${t}
-          where ${t.instrumentId} = ${id} and ${t.minute} >= ${from} and ${t.minute} < ${to}
+          where ${t.instrumentId} = ${id} and ${t.sourceMode} = ${modeParam(mode)}
+            and ${t.minute} >= ${from} and ${t.minute} < ${to}
           group by 1 order by 1`);
         return rowsOf<CandleSqlRow>(result).map(volume);
       }
-      const rates = await rateRows(query.convert.conversionBase, query.from, query.to);
+      const rates = await rateRows(mode, query.convert.conversionBase, query.from, query.to);
       if (!rates) return [];
       // One timeline of bars and rates; each bar takes the last rate at or before its minute (count() over the
       // timeline numbers the stretches that share a rate, first_value() reads it).
@@ -396,7 +448,9 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
         with p as (
           select ${t.minute} as minute, ${t.open} as open, ${t.high} as high, ${t.low} as low, ${t.close} as close,
             ${t.volume24h} as v24
-          from ${t} where ${t.instrumentId} = ${id} and ${t.minute} >= ${from} and ${t.minute} < ${to}
+          from ${t}
+          where ${t.instrumentId} = ${id} and ${t.sourceMode} = ${modeParam(mode)}
+            and ${t.minute} >= ${from} and ${t.minute} < ${to}
         ),
         timeline as (
           select minute, p.open, p.high, p.low, p.close, p.v24, r.rate, p.minute is not null as bar
@@ -421,6 +475,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
     },
 
     async readGapCandles(query) {
+      const mode = modeNow();
       const [source, target] = await Promise.all([
         instrumentIds.find(query.source),
         instrumentIds.find(query.target),
@@ -428,7 +483,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
       if (source === undefined || target === undefined) return [];
       let rates: SQL = sql`select null::timestamptz as minute, null::float8 as rate where false`;
       if (query.exponent !== 0) {
-        const found = await rateRows(query.conversionBase, query.from, query.to);
+        const found = await rateRows(mode, query.conversionBase, query.from, query.to);
         if (!found) return [];
         rates = found;
       }
@@ -445,7 +500,8 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
             max(${p.close}) filter (where ${p.instrumentId} = ${source}) as s,
             max(${p.close}) filter (where ${p.instrumentId} = ${target}) as t
           from ${p}
-          where ${p.instrumentId} in (${source}, ${target}) and ${p.minute} >= ${lead} and ${p.minute} < ${to}
+          where ${p.instrumentId} in (${source}, ${target}) and ${p.sourceMode} = ${modeParam(mode)}
+            and ${p.minute} >= ${lead} and ${p.minute} < ${to}
           group by ${p.minute}
         ),
         timeline as (
@@ -471,13 +527,13 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
         stored as (
           select ${gm.minute} as minute, ${gm.open} as o, ${gm.high} as h, ${gm.low} as l, ${gm.close} as c
           from ${gm}
-          where ${gm.firstId} = ${source} and ${gm.secondId} = ${target}
+          where ${gm.firstId} = ${source} and ${gm.secondId} = ${target} and ${gm.sourceMode} = ${modeParam(mode)}
             and ${gm.minute} >= ${from} and ${gm.minute} < ${to}
           union all
           -- Kept the other way round: source / target is its reciprocal, so high and low swap.
           select ${gm.minute}, 1 / ${gm.open}, 1 / ${gm.low}, 1 / ${gm.high}, 1 / ${gm.close}
           from ${gm}
-          where ${gm.firstId} = ${target} and ${gm.secondId} = ${source}
+          where ${gm.firstId} = ${target} and ${gm.secondId} = ${source} and ${gm.sourceMode} = ${modeParam(mode)}
             and ${gm.minute} >= ${from} and ${gm.minute} < ${to}
         ),
         g as (
@@ -502,6 +558,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
     },
 
     async pruneBefore(cutoffMs, settlementCutoffMs, gapCutoffMs = cutoffMs) {
+      const modes = sameClockModes(modeNow());
       let deleted = 0;
       const targets = [
         { table: fundingMinutes, column: fundingMinutes.minute, cutoff: cutoffMs },
@@ -513,7 +570,7 @@ export function createMarketHistoryRepository(database: Pick<Database, 'db'>): M
         const gone = db.$with('gone').as(
           db
             .delete(table)
-            .where(lt(column, boundToTimestamptz(cutoff, 'cutoffMs')))
+            .where(and(lt(column, boundToTimestamptz(cutoff, 'cutoffMs')), inArray(table.sourceMode, modes)))
             .returning({ one: sql<number>`1`.as('one') }),
         );
         const [result] = await db

@@ -11,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { instruments } from './schema.ts';
+import { sourceMode } from './schema-source-mode.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -29,9 +30,10 @@ export const fundingMinutes = pgTable(
     instrumentId: integer('instrument_id')
       .notNull()
       .references(() => instruments.id),
+    sourceMode: sourceMode('source_mode').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'funding_minutes_pkey', columns: [t.instrumentId, t.minute] }),
+    primaryKey({ name: 'funding_minutes_pkey', columns: [t.instrumentId, t.sourceMode, t.minute] }),
     index('funding_minutes_minute_brin').using('brin', t.minute),
   ],
 );
@@ -50,9 +52,13 @@ export const fundingSettlements = pgTable(
     instrumentId: integer('instrument_id')
       .notNull()
       .references(() => instruments.id),
+    sourceMode: sourceMode('source_mode').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'funding_settlements_pkey', columns: [t.instrumentId, t.fundingTime] }),
+    primaryKey({
+      name: 'funding_settlements_pkey',
+      columns: [t.instrumentId, t.sourceMode, t.fundingTime],
+    }),
     index('funding_settlements_time_brin').using('brin', t.fundingTime),
   ],
 );
@@ -68,9 +74,13 @@ export const premiumIndexMinutes = pgTable(
     btcPriceUsd: doublePrecision('btc_price_usd'),
     constituents: smallint('constituents').notNull(),
     conversionBase: text('conversion_base', { enum: ['USD', 'USDT'] }).notNull(),
+    sourceMode: sourceMode('source_mode').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'premium_index_minutes_pkey', columns: [t.conversionBase, t.minute] }),
+    primaryKey({
+      name: 'premium_index_minutes_pkey',
+      columns: [t.conversionBase, t.sourceMode, t.minute],
+    }),
     index('premium_index_minutes_minute_brin').using('brin', t.minute),
     check('premium_index_minutes_base_check', sql`${t.conversionBase} in ('USD', 'USDT')`),
   ],
@@ -96,9 +106,10 @@ export const gapMinutes = pgTable(
     secondId: integer('second_id')
       .notNull()
       .references(() => instruments.id),
+    sourceMode: sourceMode('source_mode').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'gap_minutes_pkey', columns: [t.firstId, t.secondId, t.minute] }),
+    primaryKey({ name: 'gap_minutes_pkey', columns: [t.firstId, t.secondId, t.sourceMode, t.minute] }),
     index('gap_minutes_minute_brin').using('brin', t.minute),
   ],
 );

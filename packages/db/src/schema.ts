@@ -11,6 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { sourceMode } from './schema-source-mode.ts';
 
 /**
  * One tradable market on one venue. History rows point here by a 4-byte id instead of repeating
@@ -36,7 +37,7 @@ export const instruments = pgTable(
  * 4-byte instrument id last, so PostgreSQL needs no alignment padding inside the row (4 bytes saved per row
  * at ~1 billion rows for 180 days of retention).
  *
- * The primary key (instrument_id, minute) serves "one instrument, time range" reads. Rows arrive in
+ * The primary key (instrument_id, source_mode, minute) serves "one instrument, one source, time range" reads. Rows arrive in
  * time order, so a BRIN index on minute is enough for "delete everything before the cutoff" and costs a
  * few pages instead of a btree as large as the primary key.
  */
@@ -52,9 +53,10 @@ export const priceMinutes = pgTable(
     instrumentId: integer('instrument_id')
       .notNull()
       .references(() => instruments.id),
+    sourceMode: sourceMode('source_mode').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'price_minutes_pkey', columns: [t.instrumentId, t.minute] }),
+    primaryKey({ name: 'price_minutes_pkey', columns: [t.instrumentId, t.sourceMode, t.minute] }),
     index('price_minutes_minute_brin').using('brin', t.minute),
   ],
 );
@@ -69,9 +71,10 @@ export const forexMinutes = pgTable(
     high: doublePrecision('high').notNull(),
     low: doublePrecision('low').notNull(),
     close: doublePrecision('close').notNull(),
+    sourceMode: sourceMode('source_mode').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'forex_minutes_pkey', columns: [t.pair, t.minute] }),
+    primaryKey({ name: 'forex_minutes_pkey', columns: [t.pair, t.sourceMode, t.minute] }),
     index('forex_minutes_minute_brin').using('brin', t.minute),
   ],
 );
@@ -81,3 +84,4 @@ export type Schema = typeof schema;
 
 export * from './schema-accounts.ts';
 export * from './schema-market.ts';
+export * from './schema-source-mode.ts';
