@@ -26,7 +26,8 @@ async function admin(...argv: string[]): Promise<{ code: number; lines: string[]
   return { code, lines };
 }
 
-describe('npm run admin', () => {
+// Every call opens the embedded database and runs its migrations: seconds each on a loaded 2-core CI machine.
+describe('npm run admin', { timeout: 90_000 }, () => {
   it('creates a verified user on a plan, changes the plan, and prints an API key that is stored hashed', async () => {
     const created = await admin(
       'create-user',
