@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 20_000,
+    // A ceiling against hangs, not a speed target: the 2-core CI machine runs PGlite, PostgreSQL and simulator tests side by side.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
