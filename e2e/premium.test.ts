@@ -148,6 +148,31 @@ describe('premium table in Chromium', () => {
     await context.close();
   });
 
+  it('holds the row order on a phone while a tapped row is open, even where a tap does not focus', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+      timezoneId: 'Asia/Seoul',
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/premium`);
+    const first = page.locator('[data-testid^="premium-row-"]').first();
+    await first.waitFor({ timeout: 30_000 });
+    // Its label turns from "상세 보기" (open) to "상세 접기" (close) on the tap.
+    const opener = first.locator('.ptable__expand');
+    await opener.tap();
+    expect(await opener.getAttribute('aria-expanded')).toBe('true');
+    await first.getByTestId('row-detail').waitFor({ timeout: 10_000 });
+    // Safari does not focus a tapped button: only the open row may keep the order.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.getByTestId('order-held').waitFor({ timeout: 5_000 });
+    await opener.tap();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.getByTestId('order-held').waitFor({ state: 'detached', timeout: 5_000 });
+    await context.close();
+  });
+
   it('says on screen that the data is a replay, not live', async () => {
     const page = await openPage('/premium');
     const banner = page.getByTestId('data-source-banner');

@@ -17,7 +17,16 @@ import {
 } from '@spreadscope/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { type CSSProperties, memo, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColumnPrefs } from '../hooks/use-column-prefs.ts';
 import type { Favorites } from '../hooks/use-favorites.ts';
@@ -134,14 +143,17 @@ export function SpreadTable({
   // Closed rows have a fixed height (CSS matches it), so only open rows need measuring.
   const rowHeight = (compact ? 40 : 34) + (showRoute ? 8 : 0);
 
-  // The order holds while the pointer is over the rows or the keyboard focus is in them.
-  const holders = useRef({ pointer: false, focus: false });
-  const setHold = useCallback((value: boolean, by: 'pointer' | 'focus') => {
+  // The order holds while the pointer is over the rows, the keyboard focus is in them or a row is open: on a
+  // phone there is no hover, and a row opened by a tap must not slide away while its details are read.
+  const holders = useRef({ pointer: false, focus: false, open: false });
+  const setHold = useCallback((value: boolean, by: 'pointer' | 'focus' | 'open') => {
     holders.current[by] = value;
-    const hold = holders.current.pointer || holders.current.focus;
+    const hold = holders.current.pointer || holders.current.focus || holders.current.open;
     heldRef.current = hold;
     setHeld(hold);
   }, []);
+  const anyOpen = expanded.size > 0;
+  useEffect(() => setHold(anyOpen, 'open'), [anyOpen, setHold]);
   const toggle = useCallback((id: string) => {
     setExpanded((current) => {
       const next = new Set(current);
