@@ -18,3 +18,4 @@ export * from './spread-query.ts';
 export * from './spread-row.ts';
 export * from './system.ts';
 export * from './ws.ts';
+export * from './ws-delta.ts';

@@ -17,6 +17,31 @@ import { priceStatsQuerySchema, priceStatsResponseSchema } from './price-stats.t
  * WebSocket protocol at /api/v1/ws: JSON text frames, one message each. Every table has a topic; a
  * subscription's params are the query of the matching REST call (validated the same way, defaults the same),
  * and its snapshots carry exactly what that REST call would answer.
+ *
+ * Deltas (protocol 2, opt-in per subscription with `deltas: true`; the `subscribed` answer says whether they
+ * apply). The big table topics (premium, arbitrage-*) then send a snapshot first and afterwards `delta`
+ * messages that turn the previous state into the next one (ws-delta.ts applies them):
+ *
+ * - Every state of a key has a `seq` that grows by one per state; a delta names the state it applies to
+ *   (`base`, usually `seq - 1`). A delta whose base is not the state the client holds means it missed
+ *   something: it must resubscribe (the same subscription id), which answers `subscribed` and a snapshot. The
+ *   server never sends a delta on another base than the one it last sent that connection for the key.
+ * - Rows are keyed by their `id`. `upserts` are whole rows (new on the page, or whose shape changed);
+ *   `patches` are the other changed rows as `{id, …changed values}`, nested as in the row: where the patch
+ *   and the row both hold a plain object, merge into it, anything else (number, string, boolean, null,
+ *   array) replaces. `removed` lists ids that left the page. `order` gives the page's order whenever it
+ *   changed (rows moved, came or went), as runs of the base order (`[start, count]`: base rows start…start +
+ *   count − 1) and ids; omitted, the order is the base's.
+ * - `durationMs` counts from its run's start to `updatedAt`, so it grows with the clock: a row the delta does
+ *   not give (or whose patch omits it) has its `durationMs`, when not null, advanced by `elapsedMs` (the
+ *   change of `updatedAt`).
+ * - `fields` holds the response's other fields that changed (updatedAt, total, rates, dataSource, gatedRows…),
+ *   whole; `unset` names those that are now absent (gatedRows when no row is gated any more).
+ * - Gated rows (spec §6) stay gated: deltas are computed on the table as the subscriber may see it, so a
+ *   gated row's values never travel, only its `gatedRows` entry.
+ * - The server sends a snapshot instead of a delta when that is smaller, to a connection that fell behind
+ *   (it resumes from the newest snapshot), and to each subscriber every so many deltas.
+ * Applied in order, snapshot and deltas give at every step exactly what the REST call answers.
  */
 
 export const WS_TOPICS = [
@@ -70,6 +95,10 @@ export const subscribeMessageSchema = z.object({
     .record(z.string(), z.unknown())
     .default({})
     .describe("the topic's REST query parameters; omitted ones take the REST defaults"),
+  deltas: z
+    .boolean()
+    .default(false)
+    .describe('table topics: after the first snapshot, send deltas (protocol 2) instead of whole tables'),
 });
 
 export const clientMessageSchema = z.discriminatedUnion('op', [
@@ -89,10 +118,74 @@ function snapshotOf<T extends WsTopic>(topic: T) {
     type: z.literal('snapshot'),
     topic: z.literal(topic),
     key: snapshotKey,
-    seq: z.number().describe('increases by one per snapshot of this key'),
+    seq: z.number().describe('increases by one per state of this key (snapshot or delta)'),
     data: WS_TOPIC_DATA[topic] as (typeof WS_TOPIC_DATA)[T],
   });
 }
+
+/** The topics whose subscribers may receive deltas: tables of rows keyed by `id`. */
+export const WS_DELTA_TOPICS = [
+  'premium',
+  'arbitrage-spot-spot',
+  'arbitrage-spot-perp',
+  'arbitrage-perp-perp',
+] as const satisfies readonly WsTopic[];
+export type WsDeltaTopic = (typeof WS_DELTA_TOPICS)[number];
+
+export function isDeltaTopic(topic: string): topic is WsDeltaTopic {
+  return (WS_DELTA_TOPICS as readonly string[]).includes(topic);
+}
+
+/** A changed row: its id and, nested as in the row, the values that changed (see the merge rule above). */
+export const rowPatchSchema = z.looseObject({ id: z.string() });
+export type RowPatch = z.infer<typeof rowPatchSchema>;
+
+/** One entry of a delta's `order`: a run of the base order, `[start, count]`, or a row id. */
+export const orderEntrySchema = z.union([
+  z.string(),
+  z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
+]);
+export type OrderEntry = z.infer<typeof orderEntrySchema>;
+
+function deltaOf<T extends WsDeltaTopic, R extends z.ZodType, F extends z.ZodType>(
+  topic: T,
+  row: R,
+  fields: F,
+) {
+  return z.object({
+    type: z.literal('delta'),
+    topic: z.literal(topic),
+    key: snapshotKey,
+    seq: z.number().describe('the state this delta leads to'),
+    base: z.number().describe('the state it applies to; any other: resubscribe for a snapshot'),
+    elapsedMs: z
+      .number()
+      .optional()
+      .describe('change of updatedAt: durationMs of rows not given advances by it (absent: 0)'),
+    upserts: z.array(row).optional().describe('whole rows: new, or changed in shape'),
+    patches: z.array(rowPatchSchema).optional().describe('changed rows: id and the values that changed'),
+    removed: z.array(z.string()).optional().describe('ids of rows that left the page'),
+    order: z
+      .array(orderEntrySchema)
+      .optional()
+      .describe('the page order when it changed: [start, count] runs of the base order, and ids'),
+    fields: fields.optional().describe('other fields that changed, whole'),
+    unset: z.array(z.string()).optional().describe('other fields that are now absent'),
+  });
+}
+const premiumDelta = deltaOf(
+  'premium',
+  premiumResponseSchema.shape.data.element,
+  premiumResponseSchema.omit({ data: true }).partial(),
+);
+const arbitrageDelta = <T extends 'arbitrage-spot-spot' | 'arbitrage-spot-perp' | 'arbitrage-perp-perp'>(
+  topic: T,
+) =>
+  deltaOf(
+    topic,
+    arbitrageResponseSchema.shape.data.element,
+    arbitrageResponseSchema.omit({ data: true }).partial(),
+  );
 
 const helloSchema = z.object({
   type: z.literal('hello'),
@@ -105,6 +198,7 @@ const subscribedSchema = z.object({
   key: z.string(),
   topic: z.string(),
   interval: updateIntervalSchema,
+  deltas: z.boolean().describe('whether this subscription receives deltas after its snapshots'),
 });
 const controlSchemas = [
   subscribedSchema,
@@ -127,10 +221,20 @@ export const wsSnapshotMessageSchema = z.discriminatedUnion('topic', [
 ]);
 export type WsSnapshotMessage = z.infer<typeof wsSnapshotMessageSchema>;
 
+/** Every delta, by topic (table topics only). */
+export const wsDeltaMessageSchema = z.discriminatedUnion('topic', [
+  premiumDelta,
+  arbitrageDelta('arbitrage-spot-spot'),
+  arbitrageDelta('arbitrage-spot-perp'),
+  arbitrageDelta('arbitrage-perp-perp'),
+]);
+export type WsDeltaMessage = z.infer<typeof wsDeltaMessageSchema>;
+
 /** Everything the server sends, all topics. */
 export const wsServerMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
   wsSnapshotMessageSchema,
+  wsDeltaMessageSchema,
   ...controlSchemas,
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
@@ -142,6 +246,7 @@ export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 export const serverMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
   snapshotOf('premium'),
+  premiumDelta,
   ...controlSchemas,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
+import {
+  applyTableDelta,
+  type TableState,
+  tableState,
+  type WsServerMessage,
+  wsServerMessageSchema,
+} from '@spreadscope/contracts';
 import { type Database, openDatabase } from '@spreadscope/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -119,6 +126,18 @@ function driveQuotes(source: TestServer['source']): { stop(): void } {
   return { stop: () => clearInterval(timer) };
 }
 
+/** Moves every token's price every 10 ms, so each push changes every row of a table. */
+function driveAllQuotes(source: TestServer['source']): { stop(): void } {
+  let k = 0;
+  const timer = setInterval(() => {
+    k++;
+    const now = Date.now();
+    for (let i = 0; i < 300; i++)
+      source.push(quote(now, 'binance', `TK${i}`, 'USDT', 10 + i + (k % 50) / 100));
+  }, 10);
+  return { stop: () => clearInterval(timer) };
+}
+
 interface RawFrame {
   opcode: number;
   text: string;
@@ -221,7 +240,7 @@ async function rawClient(url: string) {
         },
       });
     });
-  return { socket, send, frame, badFrames: () => bad };
+  return { socket, send, frame, frames, badFrames: () => bad };
 }
 
 describe('premium topic (the first screen’s protocol)', () => {
@@ -447,6 +466,60 @@ describe('premium topic (the first screen’s protocol)', () => {
     await until(async () => (await connections(s)) === 0, 5_000);
   }, 60_000);
 
+  it('resumes a delta subscriber that fell behind with a snapshot, never a delta on a state it skipped', async () => {
+    const { s, url } = await listen({
+      hub: {
+        realtimeMs: 0,
+        backlogBytes: 128 * 1024,
+        stallMs: 20_000,
+        maxBufferedBytes: 1024 ** 3,
+        snapshotEvery: 1e9,
+      },
+    });
+    bigMarket(s.source);
+    const raw = await rawClient(url);
+    raw.send({
+      op: 'subscribe',
+      id: 'all',
+      topic: 'premium',
+      params: { limit: 500, targetQuote: 'any' },
+      deltas: true,
+    });
+    const first = await raw.frame((f) => f.opcode === 1 && f.text.includes('"type":"snapshot"'));
+    const drive = driveAllQuotes(s.source);
+    const tableMessages = () =>
+      raw.frames
+        .filter((f) => f.opcode === 1)
+        .map((f) => JSON.parse(f.text) as { type: string; seq: number; base?: number })
+        .filter((m) => m.type === 'snapshot' || m.type === 'delta');
+    try {
+      await until(() => tableMessages().some((m) => m.type === 'delta'), 10_000);
+      // Long enough for the kernel's buffers (several MB on loopback) and then the backlog to fill.
+      raw.socket.pause();
+      await new Promise((r) => setTimeout(r, 8_000));
+      raw.socket.resume();
+      // Back from behind: a snapshot of the newest state, then deltas on it again.
+      await until(() => {
+        const messages = tableMessages();
+        const resumed = messages.findIndex((m, i) => i > 0 && m.type === 'snapshot');
+        return resumed > 0 && messages.slice(resumed).some((m) => m.type === 'delta');
+      }, 20_000);
+    } finally {
+      drive.stop();
+    }
+    expect(raw.badFrames()).toBe(0);
+    let seq = (JSON.parse(first.text) as { seq: number }).seq;
+    let skipped = 0;
+    for (const message of tableMessages()) {
+      if (message.type === 'delta') expect(message.base).toBe(seq);
+      else if (message.seq > seq + 1) skipped++;
+      seq = message.seq;
+    }
+    // It was behind: states went by that it never got, and it resumed from a snapshot.
+    expect(skipped).toBeGreaterThan(0);
+    expect(s.hub.clientCount).toBe(1);
+  }, 60_000);
+
   it('stops sending after unsubscribe and forgets the group', async () => {
     const { s, url } = await listen();
     seedMarket(s.source);
@@ -568,4 +641,144 @@ describe('every table has a topic', () => {
       message: 'Please sign in to continue.',
     });
   });
+});
+
+/** A deterministic generator, so a failing walk can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * A subscriber of the real protocol with deltas: every message is checked against the contract, table
+ * messages are applied in order, and a delta on another base than the state held fails the test.
+ */
+function deltaClient(url: string) {
+  const client = connect(url);
+  const tables = new Map<string, { seq: number; state: TableState<{ data: { id: string }[] }> }>();
+  const received: WsServerMessage[] = [];
+  client.socket.on('message', (data) => {
+    const message = wsServerMessageSchema.parse(JSON.parse(data.toString()));
+    received.push(message);
+    if (message.type === 'snapshot') {
+      tables.set(message.key, {
+        seq: message.seq,
+        state: tableState(message.data as { data: { id: string }[] }),
+      });
+    } else if (message.type === 'delta') {
+      const held = tables.get(message.key);
+      expect(message.base).toBe(held?.seq);
+      if (!held) return;
+      tables.set(message.key, { seq: message.seq, state: applyTableDelta(held.state, message) });
+    }
+  });
+  return { ...client, tables, received };
+}
+
+describe('deltas on the real market', () => {
+  /**
+   * A random walk of the market: prices move on both sides of the kimchi premium, rows climb into and fall out
+   * of a 12-row page, the clock jumps so rows go stale, new tokens list. After every step the table the
+   * client rebuilt from its snapshot and deltas must be exactly what REST answers for the same query.
+   */
+  async function walk(options: {
+    visitorGatedRows?: number;
+    seed: number;
+    steps: number;
+    /** Chance of a step that jumps the clock 4 s (rows go stale), and the longest other step (ms). */
+    jumps: number;
+    stepMs: number;
+  }) {
+    const { s, url } = await listen({
+      hub: { realtimeMs: 0 },
+      ...(options.visitorGatedRows ? { visitorGatedRows: options.visitorGatedRows } : {}),
+    });
+    bigMarket(s.source);
+    const client = deltaClient(url);
+    await client.opened;
+    const subscriptions = [
+      { id: 'premium', topic: 'premium', params: { limit: 12, targetQuote: 'any' }, path: 'premium' },
+      {
+        id: 'arbitrage',
+        topic: 'arbitrage-spot-spot',
+        params: { limit: 12, sort: 'gap', currency: 'USD' },
+        path: 'arbitrage/spot-spot',
+      },
+    ];
+    for (const { id, topic, params } of subscriptions)
+      client.send({ op: 'subscribe', id, topic, params, deltas: true });
+    const keys = await Promise.all(
+      subscriptions.map(async ({ id }) =>
+        String((await client.next((m) => m.type === 'subscribed' && m.id === id)).key),
+      ),
+    );
+    await until(() => keys.every((key) => client.tables.has(key)), 5_000);
+    const rand = random(options.seed);
+    let t = T0 + 100;
+    for (let step = 0; step < options.steps; step++) {
+      const seqs = keys.map((key) => client.tables.get(key)?.seq ?? -1);
+      const roll = rand();
+      t += roll < options.jumps ? 4_000 : 1 + Math.floor(rand() * options.stepMs);
+      const token = `TK${Math.floor(rand() * (roll > 0.95 ? 320 : 300))}`;
+      const price = 10 + rand() * 300;
+      if (rand() < 0.5) s.source.push(quote(t, 'binance', token, 'USDT', price, { volume24h: 1e7 }));
+      else s.source.push(quote(t, 'upbit', token, 'KRW', price * (1_400 + rand() * 80), { volume24h: 1e10 }));
+      await until(
+        () => keys.every((key, i) => (client.tables.get(key)?.seq ?? -1) > (seqs[i] as number)),
+        5_000,
+      );
+      for (const [i, { params, path }] of subscriptions.entries()) {
+        const query = new URLSearchParams(
+          Object.entries({ ...params, interval: 'realtime' }).map(([k, v]): [string, string] => [
+            k,
+            String(v),
+          ]),
+        );
+        const rest = await s.app.inject({ method: 'GET', url: `/api/v1/front/${path}?${query}` });
+        expect(rest.statusCode).toBe(200);
+        expect(client.tables.get(keys[i] as string)?.state.table).toEqual(rest.json());
+      }
+    }
+    return client;
+  }
+
+  it('rebuilds at every step exactly the table REST answers, from a snapshot and then deltas', async () => {
+    const client = await walk({ seed: 7, steps: 40, jumps: 0.1, stepMs: 300 });
+    const kinds = client.received
+      .filter((m) => m.type === 'snapshot' || m.type === 'delta')
+      .map((m) => m.type);
+    // One snapshot per subscription, then deltas (or a snapshot where that was smaller).
+    expect(kinds.slice(0, 2)).toEqual(['snapshot', 'snapshot']);
+    expect(kinds.filter((k) => k === 'delta').length).toBeGreaterThan(60);
+  }, 60_000);
+
+  it('keeps a visitor’s gated rows out of every delta, and still matches REST for the visitor', async () => {
+    const client = await walk({ visitorGatedRows: 3, seed: 11, steps: 30, jumps: 0, stepMs: 50 });
+    // No delta carried values of a row gated in the state it led to.
+    const gatedNow = new Map<string, Set<string>>();
+    let gatedStates = 0;
+    let ungated = 0;
+    for (const message of client.received) {
+      if (message.type === 'snapshot' && 'gatedRows' in message.data)
+        gatedNow.set(message.key, new Set((message.data.gatedRows ?? []).map((g) => g.id)));
+      if (message.type === 'delta') {
+        const before = gatedNow.get(message.key) ?? new Set();
+        if (message.fields && 'gatedRows' in message.fields)
+          gatedNow.set(message.key, new Set((message.fields.gatedRows ?? []).map((g) => g.id)));
+        if (message.unset?.includes('gatedRows')) gatedNow.set(message.key, new Set());
+        const hidden = gatedNow.get(message.key) ?? new Set();
+        for (const row of [...(message.upserts ?? []), ...(message.patches ?? [])])
+          expect(hidden.has(row.id)).toBe(false);
+        // A row gated before and shown now travels whole.
+        for (const row of message.upserts ?? []) if (before.has(row.id)) ungated++;
+      }
+      if (message.type === 'snapshot' || message.type === 'delta')
+        gatedStates += (gatedNow.get(message.key)?.size ?? 0) > 0 ? 1 : 0;
+    }
+    expect(gatedStates).toBeGreaterThan(10);
+    expect(ungated).toBeGreaterThan(0);
+  }, 60_000);
 });

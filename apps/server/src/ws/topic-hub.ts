@@ -1,6 +1,10 @@
 import type { Socket } from 'node:net';
 import {
   clientMessageSchema,
+  type DeltaTable,
+  diffTable,
+  isDeltaTopic,
+  isEmptyDelta,
   type SubscribeMessage,
   WS_TOPIC_PARAMS,
   type WsServerMessage,
@@ -43,22 +47,47 @@ const SPREAD_TOPICS: ReadonlySet<WsTopic> = new Set([
 
 interface Client {
   readonly socket: WebSocket;
-  /** The TCP socket under `socket`: snapshots framed once are written to it directly. */
+  /** The TCP socket under `socket`: frames built once per group are written to it directly. */
   readonly wire: Socket | undefined;
   /** Corked during the current publishing pass. */
   corked: boolean;
   readonly lang: Language;
   readonly role: () => Promise<Role>;
-  /** subscription id → group key */
-  readonly subscriptions: Map<string, string>;
+  /** subscription id → its group and whether it asked for deltas */
+  readonly subscriptions: Map<string, { readonly key: string; readonly deltas: boolean }>;
+  /** group key → what this connection holds of that group */
+  readonly memberships: Map<string, Membership>;
   /**
-   * Since when its socket has held more than the backlog bound (0: keeping up). While behind, each group's
-   * newest snapshot waits in `pending` (older ones are dropped: snapshots are whole tables) and goes out when
-   * the socket drains; a client that does not drain within the stall time is dropped.
+   * Since when its socket has held more than the backlog bound (0: keeping up). While behind, nothing more is
+   * written for its groups: they wait in `pending` and each sends its newest state as a snapshot when the
+   * socket drains (a delta would need the states skipped). A client that does not drain within the stall
+   * time is dropped.
    */
   behindSince: number;
-  readonly pending: Map<string, Frame>;
+  readonly pending: Set<string>;
   stallTimer: NodeJS.Timeout | null;
+}
+
+/** One connection's place in a group. */
+interface Membership {
+  /** The seq of the group state last written to it; -1 when none is, so the next one goes as a snapshot. */
+  seq: number;
+  /** Deltas written since its last snapshot. */
+  sinceSnapshot: number;
+  /** Every subscription of the connection to this group asked for deltas (and the topic has them). */
+  deltas: boolean;
+}
+
+/** One state of a group's table: the data its subscribers see, serialized at most once per form. */
+interface GroupState {
+  readonly seq: number;
+  readonly data: unknown;
+  /** The market version it shows, and when it was computed. */
+  readonly version: number;
+  readonly at: number;
+  snapshot: Frame | null;
+  /** The delta to this state from an earlier one, by the earlier one's seq (null: send a snapshot). */
+  readonly deltas: Map<number, Frame | null>;
 }
 
 interface Group {
@@ -68,26 +97,33 @@ interface Group {
   readonly params: unknown;
   /** How the premium and arbitrage tables show to this group's members (gated rows); 'full' otherwise. */
   readonly view: TableView;
+  /** A table topic: members who asked for them get deltas. */
+  readonly deltas: boolean;
   readonly members: Set<Client>;
+  /** The seq of the newest state (-1: none yet). */
   seq: number;
   lastSentAt: number;
-  sentVersion: number;
   pending: NodeJS.Timeout | null;
-  /** The last snapshot built, for newcomers: its seq, the market version it shows and when it was built. */
-  frame: {
-    readonly frame: Frame;
-    readonly seq: number;
-    readonly version: number;
-    readonly at: number;
-  } | null;
+  /**
+   * The newest state last, and before it those that members may still hold: a newcomer that finds the
+   * newest state outdated gets a fresh one without a push to everyone, so until the next push the others
+   * are one state behind, and their deltas start from there.
+   */
+  states: GroupState[];
+  /** Size of the last snapshot serialized and its row count: a delta larger than a snapshot is not sent. */
+  snapshotBytes: number;
+  snapshotRows: number;
 }
 
+/** States kept for members that are behind the newest one (newcomers made the others). */
+const MAX_STATES = 4;
+
 /**
- * A newcomer to a group gets the group's last snapshot when it shows the current market and is this recent
- * (freshness flags move with the clock): a thousand clients resubscribing after a restart cost one table,
- * not a thousand.
+ * A newcomer to a group gets the group's newest state when it shows the current market and is this recent
+ * (freshness flags move with the clock): a thousand clients resubscribing after a restart cost one table and
+ * one serialized snapshot, not a thousand.
  */
-const FRAME_REUSE_MS = 500;
+const STATE_REUSE_MS = 500;
 
 export interface TopicHubOptions {
   /** A client whose unsent bytes exceed this is dropped at once (a hard bound; conflation keeps below it). */
@@ -100,18 +136,26 @@ export interface TopicHubOptions {
   readonly closeGraceMs?: number;
   /** Real-time groups push on change, at most this often (ms). */
   readonly realtimeMs?: number;
+  /**
+   * A subscriber taking deltas gets a snapshot instead after this many (staggered across subscribers), so a
+   * client's copy is rebuilt from scratch now and then.
+   */
+  readonly snapshotEvery?: number;
 }
 
 /**
  * Fans every table out over WebSocket topics. Subscribers with the same topic, interval and params form one
- * group; each group's snapshot is computed and serialized once per push, and the same bytes go to every
- * member.
+ * group; each group's table is computed once per push, and each form of the message — the snapshot, the delta
+ * from the state the members hold (contracts ws.ts) — is serialized and framed once, the same bytes going to
+ * every member that needs it. A member gets a delta only on the very state last written to it; otherwise
+ * (newcomer, back from behind, every `snapshotEvery` deltas, or when the delta would be the larger) a
+ * snapshot.
  *
- * Slow members never queue without bound: past `backlogBytes` of unsent data a member is behind, and only the
- * newest snapshot of each of its groups waits for its socket to drain. One that does not drain within
- * `stallMs` is closed with 4008 ("too slow: resync") — the close frame then sits behind at most that backlog,
- * so a client that reads again gets it promptly — and cut off `closeGraceMs` later if it never answers
- * (ws would wait 30 s). The hard bound `maxBufferedBytes` drops a member at once.
+ * Slow members never queue without bound: past `backlogBytes` of unsent data a member is behind, nothing more
+ * is written for it, and each of its groups sends its newest state as a snapshot once the socket drains. One
+ * that does not drain within `stallMs` is closed with 4008 ("too slow: resync") — the close frame then sits
+ * behind at most that backlog, so a client that reads again gets it promptly — and cut off `closeGraceMs`
+ * later if it never answers (ws would wait 30 s). The hard bound `maxBufferedBytes` drops a member at once.
  */
 export class TopicHub {
   private readonly groups = new Map<string, Group>();
@@ -123,6 +167,9 @@ export class TopicHub {
   private readonly stallMs: number;
   private readonly closeGraceMs: number;
   private readonly realtimeMs: number;
+  private readonly snapshotEvery: number;
+  /** Staggers subscribers' periodic snapshots. */
+  private memberships = 0;
   private readonly snapshots: Readonly<Record<WsTopic, (params: never, view: TableView) => unknown>>;
   /** Sockets corked by the publishing pass under way, or null outside one. */
   private corked: Socket[] | null = null;
@@ -138,6 +185,7 @@ export class TopicHub {
     this.stallMs = options.stallMs ?? 10_000;
     this.closeGraceMs = options.closeGraceMs ?? 2_000;
     this.realtimeMs = options.realtimeMs ?? UPDATE_INTERVAL_MS.realtime;
+    this.snapshotEvery = options.snapshotEvery ?? 100;
     const { market, funding, tables } = api;
     const arbitrage = (kind: ArbitrageKind) => (q: never, view: TableView) => tables.arbitrage(kind, q, view);
     this.snapshots = {
@@ -170,7 +218,7 @@ export class TopicHub {
 
   /**
    * `role` is asked only when a subscription needs a plan feature (DEX data). `wire` is the upgraded TCP
-   * socket: given one, snapshots go out as frames built once per group instead of once per client.
+   * socket: given one, snapshots and deltas go out as frames built once per group instead of once per client.
    */
   attach(
     socket: WebSocket,
@@ -185,8 +233,9 @@ export class TopicHub {
       wire,
       corked: false,
       subscriptions: new Map(),
+      memberships: new Map(),
       behindSince: 0,
-      pending: new Map(),
+      pending: new Set(),
       stallTimer: null,
     };
     this.clients.add(client);
@@ -308,37 +357,67 @@ export class TopicHub {
         interval: message.interval,
         params,
         view,
+        deltas: isDeltaTopic(message.topic),
         members: new Set(),
-        seq: 0,
+        seq: -1,
         lastSentAt: 0,
-        // The newcomer's first snapshot (below) shows this version: no second, identical push for it.
-        sentVersion: this.api.market.version,
         pending: null,
-        frame: null,
+        states: [],
+        snapshotBytes: 0,
+        snapshotRows: 0,
       };
       this.groups.set(key, group);
     }
     group.members.add(client);
-    client.subscriptions.set(message.id, key);
+    client.subscriptions.set(message.id, { key, deltas: message.deltas });
+    let membership = client.memberships.get(key);
+    if (!membership) {
+      membership = {
+        seq: -1,
+        sinceSnapshot: this.memberships++ % Math.max(1, this.snapshotEvery),
+        deltas: false,
+      };
+      client.memberships.set(key, membership);
+    }
+    this.updateDeltas(client, group);
     this.send(client, {
       type: 'subscribed',
       id: message.id,
       key,
       topic: message.topic,
       interval: message.interval,
+      deltas: membership.deltas,
     });
-    // A newcomer gets the current table at once, not at the group's next tick.
-    this.sendFrame(client, this.snapshot(group, group.seq), group.key);
+    // A newcomer gets the current table at once, not at the group's next tick, and whole: the connection may
+    // already hold this group's state for another subscription, but this one has nothing yet.
+    membership.seq = -1;
+    this.deliver(client, group, this.current(group));
+  }
+
+  /** A connection gets deltas of a group when the topic has them and each of its subscriptions to it asked. */
+  private updateDeltas(client: Client, group: Group): void {
+    const membership = client.memberships.get(group.key);
+    if (!membership) return;
+    let deltas = group.deltas;
+    for (const sub of client.subscriptions.values()) if (sub.key === group.key) deltas &&= sub.deltas;
+    membership.deltas = deltas;
   }
 
   private leave(client: Client, id: string): void {
-    const key = client.subscriptions.get(id);
-    if (key === undefined) return;
+    const sub = client.subscriptions.get(id);
+    if (sub === undefined) return;
     client.subscriptions.delete(id);
+    const { key } = sub;
     const group = this.groups.get(key);
-    if (!group) return;
     // Another subscription of the same client may share the group.
-    if (![...client.subscriptions.values()].includes(key)) group.members.delete(client);
+    if ([...client.subscriptions.values()].some((other) => other.key === key)) {
+      if (group) this.updateDeltas(client, group);
+      return;
+    }
+    client.memberships.delete(key);
+    client.pending.delete(key);
+    if (!group) return;
+    group.members.delete(client);
     if (group.members.size === 0) {
       if (group.pending) clearTimeout(group.pending);
       this.groups.delete(key);
@@ -395,28 +474,113 @@ export class TopicHub {
 
   private publish(group: Group): void {
     if (!this.groups.has(group.key)) return;
-    const version = this.api.market.version;
+    const newest = group.states.at(-1);
+    let state: GroupState;
     // Real-time pushes only on change; slower intervals always push, because freshness moves with the clock.
-    if (group.interval === 'realtime' && group.sentVersion === version) return;
-    group.seq++;
+    if (group.interval === 'realtime' && newest?.version === this.api.market.version) {
+      // The market did not move since the newest state, but a newcomer made it: bring the others up to it.
+      if (group.states.length === 1) return;
+      state = newest;
+    } else state = this.advance(group);
     group.lastSentAt = Date.now();
-    group.sentVersion = version;
-    const frame = this.snapshot(group, group.seq);
-    for (const client of group.members) this.sendFrame(client, frame, group.key);
+    for (const client of group.members) this.deliver(client, group, state);
+    // Every member now holds this state, or waits for its snapshot.
+    group.states = [state];
   }
 
-  /** The snapshot message, serialized and framed once for every member of the group. */
-  private snapshot(group: Group, seq: number): Frame {
+  /**
+   * The state a newcomer gets: the newest when it shows the current market and is recent (freshness flags move
+   * with the clock), else a new one — which the other members get at the group's next push.
+   */
+  private current(group: Group): GroupState {
+    const newest = group.states.at(-1);
+    if (newest && newest.version === this.api.market.version && Date.now() - newest.at < STATE_REUSE_MS)
+      return newest;
+    return this.advance(group);
+  }
+
+  /** Computes the group's table once: its next state. */
+  private advance(group: Group): GroupState {
     const version = this.api.market.version;
-    const now = Date.now();
-    const last = group.frame;
-    if (last && last.seq === seq && last.version === version && now - last.at < FRAME_REUSE_MS)
-      return last.frame;
-    const data = this.snapshots[group.topic](group.params as never, group.view);
+    const state: GroupState = {
+      seq: ++group.seq,
+      data: this.snapshots[group.topic](group.params as never, group.view),
+      version,
+      at: Date.now(),
+      snapshot: null,
+      deltas: new Map(),
+    };
+    group.states.push(state);
+    if (group.states.length > MAX_STATES) group.states.shift();
+    return state;
+  }
+
+  /**
+   * Writes `state` to a member that does not hold it yet: as a delta from the state it holds when it may take
+   * one, else as a snapshot. A member that is behind gets nothing now and the newest snapshot once it drains.
+   */
+  private deliver(client: Client, group: Group, state: GroupState): void {
+    const membership = client.memberships.get(group.key);
+    if (!membership || membership.seq === state.seq) return;
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    const queued = socket.bufferedAmount;
+    if (queued > this.maxBufferedBytes) {
+      this.dropSlow(client);
+      return;
+    }
+    if (client.behindSince > 0 || queued > this.backlogBytes) {
+      if (client.behindSince === 0) this.fallBehind(client);
+      membership.seq = -1;
+      client.pending.add(group.key);
+      return;
+    }
+    let message: Frame | null = null;
+    if (membership.deltas && membership.seq >= 0 && membership.sinceSnapshot < this.snapshotEvery) {
+      message = this.delta(group, membership.seq, state);
+    }
+    if (message) membership.sinceSnapshot++;
+    else {
+      message = this.snapshot(group, state);
+      membership.sinceSnapshot = 0;
+    }
+    membership.seq = state.seq;
+    this.write(client, message);
+  }
+
+  /** The snapshot message of a state, serialized and framed once for every member of the group. */
+  private snapshot(group: Group, state: GroupState): Frame {
+    if (state.snapshot) return state.snapshot;
     const built = frame(
-      `{"type":"snapshot","topic":${JSON.stringify(group.topic)},"key":${JSON.stringify(group.key)},"seq":${seq},"data":${JSON.stringify(data)}}`,
+      `{"type":"snapshot","topic":${JSON.stringify(group.topic)},"key":${JSON.stringify(group.key)},"seq":${state.seq},"data":${JSON.stringify(state.data)}}`,
     );
-    group.frame = { frame: built, seq, version, at: now };
+    state.snapshot = built;
+    group.snapshotBytes = built.payload.length;
+    group.snapshotRows = rowCount(state.data);
+    return built;
+  }
+
+  /**
+   * The delta from the state `base` to `state`, serialized and framed once for every member holding `base`;
+   * null when that state is no longer kept or the delta would outweigh a snapshot.
+   */
+  private delta(group: Group, base: number, state: GroupState): Frame | null {
+    const cached = state.deltas.get(base);
+    if (cached !== undefined) return cached;
+    const from = group.states.find((s) => s.seq === base);
+    let built: Frame | null = null;
+    if (from) {
+      // Even a delta that changes nothing goes out: it tells the member which state it now holds.
+      const body = diffTable(from.data as DeltaTable, state.data as DeltaTable);
+      const head = `{"type":"delta","topic":${JSON.stringify(group.topic)},"key":${JSON.stringify(group.key)},"seq":${state.seq},"base":${base}`;
+      const text = isEmptyDelta(body) ? `${head}}` : `${head},${JSON.stringify(body).slice(1)}`;
+      // What a snapshot of this state would weigh, from the last one serialized.
+      const snapshotBytes =
+        state.snapshot?.payload.length ??
+        (group.snapshotBytes * Math.max(1, rowCount(state.data))) / Math.max(1, group.snapshotRows);
+      if (Buffer.byteLength(text) < snapshotBytes) built = frame(text);
+    }
+    state.deltas.set(base, built);
     return built;
   }
 
@@ -439,21 +603,12 @@ export class TopicHub {
     });
   }
 
-  /**
-   * Writes a frame, or — for a snapshot (`group` given) to a member that is behind — keeps it as the group's
-   * newest until the socket drains. Control messages (hello, acks, errors) are small and always written.
-   */
-  private sendFrame(client: Client, message: Frame, group?: string): void {
+  /** Writes a control message (hello, acks, errors): small, and always written unless over the hard bound. */
+  private sendFrame(client: Client, message: Frame): void {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
-    const queued = socket.bufferedAmount;
-    if (queued > this.maxBufferedBytes) {
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
       this.dropSlow(client);
-      return;
-    }
-    if (group !== undefined && (client.behindSince > 0 || queued > this.backlogBytes)) {
-      if (client.behindSince === 0) this.fallBehind(client);
-      client.pending.set(group, message);
       return;
     }
     this.write(client, message);
@@ -479,18 +634,22 @@ export class TopicHub {
     }
   }
 
-  /** The socket drained: send each group's newest snapshot that waited, and keep up again. */
+  /** The socket drained: send each waiting group's newest state as a snapshot, and keep up again. */
   private catchUp(client: Client): void {
     if (client.behindSince === 0 || !this.clients.has(client)) return;
     if (client.stallTimer) clearTimeout(client.stallTimer);
     client.stallTimer = null;
     client.behindSince = 0;
-    const frames = [...client.pending.values()];
+    const keys = [...client.pending];
     client.pending.clear();
     const wire = client.wire;
     const cork = wire?.writable === true && !client.corked;
     if (cork) wire?.cork();
-    for (const frame of frames) this.write(client, frame);
+    for (const key of keys) {
+      const group = this.groups.get(key);
+      const newest = group?.states.at(-1);
+      if (group && newest) this.deliver(client, group, newest);
+    }
     if (cork) wire?.uncork();
   }
 
@@ -549,6 +708,11 @@ function frame(text: string): Frame {
   }
   payload.copy(wire, headerLength);
   return { payload, wire };
+}
+
+function rowCount(data: unknown): number {
+  const rows = (data as { data?: unknown } | null)?.data;
+  return Array.isArray(rows) ? rows.length : 0;
 }
 
 function groupKey(topic: string, interval: UpdateInterval, params: unknown): string {

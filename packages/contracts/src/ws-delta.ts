@@ -1,0 +1,256 @@
+import type { OrderEntry, RowPatch } from './ws.ts';
+
+/**
+ * The delta protocol of the table topics (ws.ts explains it): `diffTable` is what the server sends to turn one
+ * state of a table into the next, `applyTableDelta` what a client does with it. Both treat values as JSON
+ * does: a key holding `undefined` is absent, and applying a delta to the parsed base gives the parsed next
+ * state, value for value.
+ */
+
+/** A row of a table topic: keyed by `id`; `durationMs` (spread rows) counts up to the table's `updatedAt`. */
+export interface DeltaRow {
+  readonly id: string;
+  readonly durationMs?: number | null;
+}
+
+/** A table response: its rows in display order, and other fields (updatedAt, total, rates, …). */
+export interface DeltaTable<R extends DeltaRow = DeltaRow> {
+  readonly data: readonly R[];
+  readonly updatedAt?: number;
+}
+
+/** A delta message without its envelope (type, topic, key, seq, base). Empty parts are omitted. */
+export interface TableDeltaBody<R extends DeltaRow = DeltaRow> {
+  elapsedMs?: number;
+  upserts?: R[];
+  patches?: RowPatch[];
+  removed?: string[];
+  order?: OrderEntry[];
+  fields?: Record<string, unknown>;
+  unset?: string[];
+}
+
+type Json = Record<string, unknown>;
+
+const SHAPE = Symbol('shape');
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether two values read the same as JSON (keys holding undefined are absent; key order is irrelevant). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    // NaN is not JSON: both sides would send null.
+    return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Json;
+  const y = b as Json;
+  for (const key in x) if (x[key] !== undefined && !sameJson(x[key], y[key])) return false;
+  for (const key in y) if (y[key] !== undefined && x[key] === undefined) return false;
+  return true;
+}
+
+/**
+ * What changed from `a` to `b`, nested: undefined when nothing did, SHAPE when a key came or went (the merge
+ * rule cannot remove keys, so such a row travels whole). At the top level of a row, `durationMs` is expected
+ * to have moved by `elapsed`.
+ */
+function patchOf(a: Json, b: Json, elapsed: number): Json | undefined | typeof SHAPE {
+  const out: Json = {};
+  let changed = false;
+  for (const key in b) {
+    const bv = b[key];
+    const av = a[key];
+    if (bv === undefined || av === undefined) {
+      if (bv !== av) return SHAPE;
+      continue;
+    }
+    let value: unknown = bv;
+    if (elapsed !== 0 && key === 'durationMs' && typeof av === 'number') {
+      // The client moves it by the clock: it travels only when it did not move that way.
+      if (av + elapsed === bv) continue;
+    } else if (av === bv) continue;
+    else if (isObject(av) && isObject(bv)) {
+      const inner = patchOf(av, bv, 0);
+      if (inner === SHAPE) return SHAPE;
+      if (inner === undefined) continue;
+      value = inner;
+    } else if (sameJson(av, bv)) continue;
+    out[key] = value;
+    changed = true;
+  }
+  for (const key in a) if (a[key] !== undefined && b[key] === undefined) return SHAPE;
+  return changed ? out : undefined;
+}
+
+/**
+ * The delta from `base` to `next`: rows matched by id, changed rows as patches (whole when their shape
+ * changed), the order as runs of the base order when it changed, and the other fields that changed.
+ */
+export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTable<R>): TableDeltaBody<R> {
+  const baseRows = base.data;
+  const nextRows = next.data;
+  const before = base as unknown as Json;
+  const after = next as unknown as Json;
+  const elapsed =
+    typeof before.updatedAt === 'number' && typeof after.updatedAt === 'number'
+      ? after.updatedAt - before.updatedAt
+      : 0;
+  const baseIndex = new Map<string, number>();
+  for (let i = 0; i < baseRows.length; i++) baseIndex.set((baseRows[i] as R).id, i);
+
+  const body: TableDeltaBody<R> = {};
+  if (elapsed !== 0) body.elapsedMs = elapsed;
+  const upserts: R[] = [];
+  const patches: RowPatch[] = [];
+  let sameOrder = baseRows.length === nextRows.length;
+  for (let i = 0; i < nextRows.length; i++) {
+    const row = nextRows[i] as R;
+    const at = baseIndex.get(row.id);
+    if (at !== i) sameOrder = false;
+    if (at === undefined) {
+      upserts.push(row);
+      continue;
+    }
+    const patch = patchOf(baseRows[at] as unknown as Json, row as unknown as Json, elapsed);
+    if (patch === SHAPE) upserts.push(row);
+    else if (patch !== undefined) patches.push({ ...patch, id: row.id });
+  }
+  if (upserts.length > 0) body.upserts = upserts;
+  if (patches.length > 0) body.patches = patches;
+
+  if (!sameOrder) {
+    const order: OrderEntry[] = [];
+    const present = new Set<string>();
+    let run: [number, number] | null = null;
+    for (const row of nextRows) {
+      present.add(row.id);
+      const at = baseIndex.get(row.id);
+      if (at === undefined) {
+        order.push(row.id);
+        run = null;
+      } else if (run !== null && run[0] + run[1] === at) run[1]++;
+      else {
+        run = [at, 1];
+        order.push(run);
+      }
+    }
+    body.order = order;
+    const removed = baseRows.filter((row) => !present.has(row.id)).map((row) => row.id);
+    if (removed.length > 0) body.removed = removed;
+  }
+
+  const fields: Json = {};
+  let changed = false;
+  for (const key in after) {
+    if (key === 'data' || after[key] === undefined || sameJson(before[key], after[key])) continue;
+    fields[key] = after[key];
+    changed = true;
+  }
+  if (changed) body.fields = fields;
+  const unset = Object.keys(before).filter(
+    (key) => key !== 'data' && before[key] !== undefined && after[key] === undefined,
+  );
+  if (unset.length > 0) body.unset = unset;
+  return body;
+}
+
+/** Whether a delta changes nothing at all. */
+export function isEmptyDelta(body: TableDeltaBody): boolean {
+  for (const key in body) if (body[key as keyof TableDeltaBody] !== undefined) return false;
+  return true;
+}
+
+/** A delta that does not fit the state it was applied to: the client must resubscribe. */
+export class DeltaMismatchError extends Error {
+  override readonly name = 'DeltaMismatchError';
+}
+
+/** A client's copy of a table: the table as last built, and its rows by id. */
+export interface TableState<T extends DeltaTable> {
+  readonly table: T;
+  readonly rows: Map<string, T['data'][number]>;
+}
+
+export function tableState<T extends DeltaTable>(table: T): TableState<T> {
+  const rows = new Map<string, T['data'][number]>();
+  for (const row of table.data) rows.set(row.id, row);
+  return { table, rows };
+}
+
+function merge(target: Json, patch: Json): Json {
+  const out: Json = { ...target };
+  for (const key in patch) {
+    const value = patch[key];
+    const current = target[key];
+    out[key] = isObject(value) && isObject(current) ? merge(current, value) : value;
+  }
+  return out;
+}
+
+/**
+ * The next state: rows the delta does not touch stay the very objects they were (but for a duration moved by
+ * the clock), changed rows are new objects that share their unchanged parts. The previous state's row index
+ * is updated in place and handed on: keep only the state returned. Throws DeltaMismatchError when the delta
+ * names rows or places the state does not have.
+ */
+export function applyTableDelta<T extends DeltaTable>(
+  state: TableState<T>,
+  delta: TableDeltaBody,
+): TableState<T> {
+  type Row = T['data'][number];
+  const { rows } = state;
+  const baseRows = state.table.data;
+  const elapsed = delta.elapsedMs ?? 0;
+  const shift = (row: Row): Row =>
+    elapsed !== 0 && typeof row.durationMs === 'number'
+      ? ({ ...row, durationMs: row.durationMs + elapsed } as Row)
+      : row;
+  const changed = new Map<string, Row>();
+  for (const row of delta.upserts ?? []) changed.set(row.id, row as Row);
+  for (const patch of delta.patches ?? []) {
+    const before = rows.get(patch.id);
+    if (before === undefined) throw new DeltaMismatchError(`patch of unknown row ${patch.id}`);
+    changed.set(patch.id, merge(shift(before) as unknown as Json, patch) as unknown as Row);
+  }
+  const nextOf = (id: string): Row => {
+    const row = changed.get(id) ?? rows.get(id);
+    if (row === undefined) throw new DeltaMismatchError(`unknown row ${id}`);
+    return changed.has(id) ? row : shift(row);
+  };
+
+  let data: Row[];
+  if (delta.order) {
+    data = [];
+    for (const entry of delta.order) {
+      if (typeof entry === 'string') {
+        data.push(nextOf(entry));
+        continue;
+      }
+      const [start, count] = entry;
+      if (start + count > baseRows.length) throw new DeltaMismatchError(`run ${start}+${count} out of range`);
+      for (let i = start; i < start + count; i++) data.push(nextOf((baseRows[i] as Row).id));
+    }
+    for (const id of delta.removed ?? []) rows.delete(id);
+  } else {
+    if ((delta.removed?.length ?? 0) > 0) throw new DeltaMismatchError('rows removed without an order');
+    data = baseRows.map((row) => nextOf(row.id));
+    if (changed.size > 0 && [...changed.keys()].some((id) => !rows.has(id)))
+      throw new DeltaMismatchError('new rows without an order');
+  }
+  for (const row of data) rows.set(row.id, row);
+  if (rows.size !== data.length) throw new DeltaMismatchError('the rows do not add up to the page');
+
+  const table = { ...(state.table as unknown as Json) };
+  for (const key of delta.unset ?? []) delete table[key];
+  if (delta.fields) Object.assign(table, delta.fields);
+  table.data = data;
+  return { table: table as unknown as T, rows };
+}
