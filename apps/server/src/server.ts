@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { createHistoryRepository, createMarketHistoryRepository, openDatabase } from '@spreadscope/db';
-import { MarketEngine } from '@spreadscope/engine';
 import { createMarketSource, type MarketSource } from '@spreadscope/feeds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -12,6 +11,7 @@ import { type Config, redactUrl } from './config.ts';
 import { accountsFromConfig } from './modules/auth/accounts-from-config.ts';
 import { ExchangesService } from './modules/exchanges/service.ts';
 import { createMarketApi } from './modules/market/api.ts';
+import { EngineSlot } from './runtime/engine-slot.ts';
 import { MarketRuntime } from './runtime/market-runtime.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 
@@ -43,7 +43,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     bus = createMemoryBus();
   }
 
-  const engine = new MarketEngine();
+  // The runtime replaces the engine when the source switches mode; services hold a stand-in that follows.
+  const engines = new EngineSlot();
+  const engine = engines.engine;
   // Logging before the app exists goes through a small console shim; pino takes over once Fastify is built.
   const log = { info: console.log, warn: console.warn, error: console.error };
   const source = createMarketSource({ ...config.market, logger: log });
@@ -75,7 +77,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const runtime = new MarketRuntime({
     source,
-    engine,
+    engines,
     bus,
     history,
     marketHistory,

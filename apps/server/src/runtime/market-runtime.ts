@@ -1,8 +1,16 @@
-import { CONVERSION_BASES, HOUR_MS, type MarketEvent, MINUTE_MS, minuteStart } from '@spreadscope/core';
+import {
+  CONVERSION_BASES,
+  type DataSourceMode,
+  HOUR_MS,
+  type MarketEvent,
+  MINUTE_MS,
+  minuteStart,
+} from '@spreadscope/core';
 import type { HistoryRepository, MarketHistoryRepository, PremiumIndexRow } from '@spreadscope/db';
 import type { MarketEngine } from '@spreadscope/engine';
 import type { MarketSource } from '@spreadscope/feeds';
 import { BUS_TOPICS, type Bus } from '../bus/bus.ts';
+import type { EngineSlot } from './engine-slot.ts';
 
 /** How much earlier than the rings' reach the start-up refill reads, so the oldest minutes have a close. */
 const RESTORE_LEAD_MINUTES = 60;
@@ -15,10 +23,12 @@ export interface RuntimeLogger {
 
 export interface MarketRuntimeOptions {
   readonly source: MarketSource;
-  readonly engine: MarketEngine;
+  /** The engine of the running source; the runtime replaces it when the source switches mode. */
+  readonly engines: EngineSlot;
   readonly bus: Bus;
+  /** Minute bars; the runtime writes and reads them as the running source's (see `forMode`). */
   readonly history?: HistoryRepository | undefined;
-  /** Funding rollups, settlements and the premium index per minute. */
+  /** Funding rollups, settlements and the premium index per minute (likewise per source). */
   readonly marketHistory?: MarketHistoryRepository | undefined;
   readonly retentionMs: number;
   /** Settled fundings are kept at least this long (the 1 y funding history). */
@@ -33,6 +43,12 @@ export interface MarketRuntimeOptions {
 /**
  * The ingest pipeline: source → engine, then announcements on the bus and minute rollups into history.
  * Nothing here reaches back upstream.
+ *
+ * History is kept per source mode (live, simulated, replay): rows are written as the mode of the source that
+ * produced them and the rings are refilled from that mode's rows only. When the source switches mode (auto:
+ * the simulator taking over, or live coming back), what the old source left is written as its own, the
+ * engine is replaced by a fresh one (nothing of the old source's quotes, books, funding, wallets, rings or
+ * durations survives) and the new mode's history is restored into it, as at start-up.
  */
 export class MarketRuntime {
   private timers: NodeJS.Timeout[] = [];
@@ -43,19 +59,35 @@ export class MarketRuntime {
   /** Last minute whose premium index was recorded. */
   private indexedMinute = -1;
   private stopping = false;
+  /** The mode of the source whose data the current engine holds. */
+  private mode: DataSourceMode;
+  private unsubscribe: (() => void) | null = null;
   /**
-   * Settles when the start-up refill of the engine's minute rings from history is over (done, skipped without
-   * a database, or failed and logged).
+   * Settles when the refill of the engine's minute rings and funding heatmap from history is over (done,
+   * skipped without a database, or failed and logged): at start-up, and again after a source switch.
    */
   restored: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: MarketRuntimeOptions) {}
+  constructor(private readonly options: MarketRuntimeOptions) {
+    this.mode = options.source.state().mode;
+  }
+
+  /** The mode of the source the engine's state comes from (the source's own, once a switch is applied). */
+  get sourceMode(): DataSourceMode {
+    return this.mode;
+  }
 
   async start(): Promise<void> {
-    const { source, tickMs = 100 } = this.options;
+    const { source, engines, tickMs = 100 } = this.options;
+    this.mode = source.state().mode;
+    const engine = engines.current;
+    const mode = this.mode;
+    this.unsubscribe = source.onStateChange((state) => this.follow(state.mode));
     await source.start((event) => this.apply(event));
-    // Live data flows meanwhile: the rings take history under whatever the feeds have already written.
-    this.restored = Promise.all([this.restoreRings(), this.restoreFundingHeat()]).then(() => {});
+    // Live data flows meanwhile: the rings take history under whatever the feeds have already written. (A
+    // switch during start has chained its own restore; this one then finds its engine replaced and stops.)
+    const switched = this.restored;
+    this.restored = Promise.all([switched, this.restore(engine, mode)]).then(() => {});
     this.timers.push(setInterval(() => this.tick(), tickMs));
     this.timers.push(setInterval(() => this.flush(false), 1_000));
     for (const timer of this.timers) timer.unref();
@@ -63,6 +95,8 @@ export class MarketRuntime {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     await this.restored;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
@@ -71,19 +105,53 @@ export class MarketRuntime {
   }
 
   /**
+   * The source changed mode: persist what the old one produced (as its own, the minute in progress included,
+   * as at shutdown), start over with a fresh engine and refill it from the new mode's history. Called from the
+   * source's state change and, should an event of the new mode arrive first, before that event is applied.
+   */
+  private follow(mode: DataSourceMode): void {
+    if (mode === this.mode || this.stopping) return;
+    const { engines, logger, source } = this.options;
+    const from = this.mode;
+    void this.flush(true);
+    this.mode = mode;
+    const engine = engines.replace();
+    // The new source's premium index starts with the minute in progress, not with minutes it never saw.
+    this.indexedMinute = minuteStart(source.now()) - MINUTE_MS;
+    logger.info(
+      `market source switched from ${from} to ${mode}: dropped the ${from} quotes, books, funding, wallets and minute rings; restoring ${mode} history`,
+    );
+    const previous = this.restored;
+    const writing = this.writing;
+    // The previous refill stops at once (its engine is gone); pending writes land before the new mode's read.
+    this.restored = Promise.all([previous, writing]).then(() => this.restore(engine, mode));
+  }
+
+  /** Refills a fresh engine from the history of `mode`; stops early when the engine is replaced meanwhile. */
+  private async restore(engine: MarketEngine, mode: DataSourceMode): Promise<void> {
+    await Promise.all([this.restoreRings(engine, mode), this.restoreFundingHeat(engine, mode)]);
+  }
+
+  private abandoned(engine: MarketEngine): boolean {
+    return this.stopping || this.options.engines.current !== engine;
+  }
+
+  /**
    * Restart continuity: the look-back columns (gap 5 m … 24 h ago) and premium duration read in-memory rings of
    * 1-minute closes that a fresh process would otherwise fill only over the next 24 hours. The persisted
    * minute history refills them: the rings' reach plus an hour before it (a quiet market's earlier close
    * carries into the window), read a batch of markets at a time so the event loop keeps serving.
    */
-  private async restoreRings(): Promise<void> {
-    const { engine, history, logger, source } = this.options;
-    if (!history) return;
+  private async restoreRings(engine: MarketEngine, mode: DataSourceMode): Promise<void> {
+    const { logger, source } = this.options;
+    const history = this.options.history?.forMode(mode);
+    if (!history || this.abandoned(engine)) return;
     const startedAt = Date.now();
     const to = minuteStart(source.now());
     const from = to - (engine.windowMinutes + RESTORE_LEAD_MINUTES) * MINUTE_MS;
     try {
       const fx = await history.readForexBars({ pair: 'USD/KRW', from, to });
+      if (this.abandoned(engine)) return;
       engine.restoreForexCloses(
         fx.map((bar) => bar.minute),
         fx.map((bar) => bar.close),
@@ -91,7 +159,7 @@ export class MarketRuntime {
       let markets = 0;
       let closes = 0;
       for await (const batch of history.readRecentCloses({ from, to })) {
-        if (this.stopping) return;
+        if (this.abandoned(engine)) return;
         engine.restoreCloses(batch);
         markets += batch.length;
         for (const market of batch) closes += market.minutes.length;
@@ -99,7 +167,7 @@ export class MarketRuntime {
       }
       if (markets > 0 || fx.length > 0) {
         logger.info(
-          `history: refilled the minute rings of ${markets} markets (${closes} closes, ${fx.length} forex) in ${Date.now() - startedAt} ms`,
+          `history: refilled the minute rings of ${markets} ${mode} markets (${closes} closes, ${fx.length} forex) in ${Date.now() - startedAt} ms`,
         );
       }
     } catch (error) {
@@ -111,14 +179,15 @@ export class MarketRuntime {
    * The funding heatmap (24 hourly cells per token) lives in memory: refill its last 25 hours from the
    * persisted funding minutes, summed per hour in the database.
    */
-  private async restoreFundingHeat(): Promise<void> {
-    const { engine, marketHistory, logger, source } = this.options;
-    if (!marketHistory) return;
+  private async restoreFundingHeat(engine: MarketEngine, mode: DataSourceMode): Promise<void> {
+    const { logger, source } = this.options;
+    const marketHistory = this.options.marketHistory?.forMode(mode);
+    if (!marketHistory || this.abandoned(engine)) return;
     const to = source.now();
     const from = (Math.floor(to / HOUR_MS) - 24) * HOUR_MS;
     try {
       const rows = await marketHistory.readFundingHeat({ from, to });
-      if (this.stopping || rows.length === 0) return;
+      if (this.abandoned(engine) || rows.length === 0) return;
       engine.restoreFundingHeat(
         rows.map((r) => ({
           venue: r.venue,
@@ -129,15 +198,18 @@ export class MarketRuntime {
           count: r.minutes,
         })),
       );
-      logger.info(`history: refilled the funding heatmap with ${rows.length} perpetual-hours`);
+      logger.info(`history: refilled the funding heatmap with ${rows.length} ${mode} perpetual-hours`);
     } catch (error) {
       logger.warn(`history: could not refill the funding heatmap: ${(error as Error).message}`);
     }
   }
 
   private apply(event: MarketEvent): void {
+    // A source may hand over the first event of a new mode before announcing the change: switch first.
+    const mode = this.options.source.state().mode;
+    if (mode !== this.mode) this.follow(mode);
     try {
-      this.options.engine.apply(event);
+      this.options.engines.current.apply(event);
     } catch (error) {
       // One bad event must not stop the feed; report the first and then every thousandth.
       if (this.failedEvents++ % 1000 === 0) {
@@ -147,22 +219,31 @@ export class MarketRuntime {
   }
 
   private tick(): void {
-    const { engine, bus, source } = this.options;
+    const { bus, source } = this.options;
+    const engine = this.options.engines.current;
     if (engine.version === this.publishedVersion) return;
     this.publishedVersion = engine.version;
     bus.publish(BUS_TOPICS.marketTick, JSON.stringify({ version: engine.version, at: source.now() }));
   }
 
-  /** Closes finished minutes and writes them; `all` also closes the minute in progress (at shutdown). */
+  /**
+   * Closes finished minutes and writes them as the current mode's; `all` also closes the minute in progress
+   * (at shutdown, and for the old source at a switch).
+   */
   flush(all: boolean): Promise<void> {
-    const { engine, history, marketHistory, source, logger, retentionMs } = this.options;
+    const { source, logger, retentionMs } = this.options;
+    const engine = this.options.engines.current;
+    // Drained and tagged now: a switch before the write below lands cannot relabel these rows.
+    const mode = this.mode;
+    const history = this.options.history?.forMode(mode);
+    const marketHistory = this.options.marketHistory?.forMode(mode);
     const now = source.now();
-    const boundary = all ? Number.POSITIVE_INFINITY : minuteStart(now);
-    engine.closeBefore(boundary);
+    const closed = minuteStart(now);
+    engine.closeBefore(all ? Number.POSITIVE_INFINITY : closed);
     const { bars, forex } = engine.bars.drain();
     const funding = engine.funding.drain();
     const gaps = engine.drainGapBars();
-    const index = all ? [] : this.indexRows(boundary);
+    const index = this.indexRows(engine, closed);
     if (!history) return this.writing;
     const settlementRetentionMs = Math.max(retentionMs, this.options.settlementRetentionMs ?? 0);
     this.writing = this.writing.then(async () => {
@@ -188,15 +269,16 @@ export class MarketRuntime {
           if (removed > 0) logger.info(`history: pruned ${removed} rows older than the retention window`);
         }
       } catch (error) {
-        logger.error(`history: writing ${bars.length} minute bars failed: ${(error as Error).message}`);
+        logger.error(
+          `history: writing ${bars.length} ${mode} minute bars failed: ${(error as Error).message}`,
+        );
       }
     });
     return this.writing;
   }
 
   /** The premium index of every minute closed since the last call (at most the last five after a stall). */
-  private indexRows(boundary: number): PremiumIndexRow[] {
-    const { engine } = this.options;
+  private indexRows(engine: MarketEngine, boundary: number): PremiumIndexRow[] {
     const last = boundary - MINUTE_MS;
     const first = Math.max(this.indexedMinute + MINUTE_MS, last - 4 * MINUTE_MS);
     const rows: PremiumIndexRow[] = [];

@@ -71,6 +71,12 @@ export class ManualSource implements MarketSource {
     return this.failures_;
   }
 
+  /** Changes mode the way `auto` does (the simulator taking over, live coming back) and announces it. */
+  setMode(mode: DataSourceState['mode'], reason: string | null = null): void {
+    this.state_ = { ...this.state_, mode, since: this.clock, reason };
+    for (const listener of this.listeners) listener(this.state_);
+  }
+
   onStateChange(listener: (state: DataSourceState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DataSourceMode } from '@spreadscope/core';
 import { forex, quote } from '@spreadscope/core/testing';
 import {
   createHistoryRepository,
@@ -8,7 +9,7 @@ import {
   type Database,
   openDatabase,
 } from '@spreadscope/db';
-import { MarketEngine } from '@spreadscope/engine';
+import type { MarketEngine } from '@spreadscope/engine';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Bus } from '../bus/bus.ts';
@@ -17,6 +18,7 @@ import { type Accounts, type AccountsOptions, createAccounts } from '../modules/
 import { ExchangesService } from '../modules/exchanges/service.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { createMarketApi, type MarketApi } from '../modules/market/api.ts';
+import { EngineSlot } from '../runtime/engine-slot.ts';
 import { MarketRuntime } from '../runtime/market-runtime.ts';
 import { TopicHub, type TopicHubOptions } from '../ws/topic-hub.ts';
 import { ManualSource } from './manual-source.ts';
@@ -28,7 +30,9 @@ export const T0 = Date.UTC(2025, 10, 21, 3, 0, 0);
 export interface TestServer {
   app: FastifyInstance;
   source: ManualSource;
-  engine: MarketEngine;
+  /** The engine of the running source (a fresh one after a source switch). */
+  readonly engine: MarketEngine;
+  engines: EngineSlot;
   runtime: MarketRuntime;
   hub: TopicHub;
   marketApi: MarketApi;
@@ -46,6 +50,8 @@ export interface TestServerOptions {
   readonly allowedOrigins?: string[];
   /** The market clock at start (default T0). */
   readonly clock?: number;
+  /** The manual source's mode at start (default simulated); `source.setMode` switches it later. */
+  readonly mode?: DataSourceMode;
   /**
    * Best rows of each premium/arbitrage table masked for visitors. Default 0 here, so suites about other
    * things read whole tables as visitors; the gated-rows suites turn it on.
@@ -63,8 +69,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = options.database ?? (await openDatabase({ dataDir: 'memory://' }));
   const history = createHistoryRepository(database);
   const marketHistory = createMarketHistoryRepository(database);
-  const source = new ManualSource(options.clock ?? T0);
-  const engine = new MarketEngine();
+  const source = new ManualSource(options.clock ?? T0, options.mode);
+  const engines = new EngineSlot();
+  const engine = engines.engine;
   const bus = options.bus ?? createMemoryBus();
   const marketApi = createMarketApi({
     engine,
@@ -109,7 +116,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const runtime = new MarketRuntime({
     source,
-    engine,
+    engines,
     bus,
     history,
     marketHistory,
@@ -121,7 +128,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     app,
     source,
-    engine,
+    get engine() {
+      return engines.current;
+    },
+    engines,
     runtime,
     hub,
     marketApi,

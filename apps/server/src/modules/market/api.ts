@@ -26,7 +26,12 @@ export function createMarketApi(deps: {
   /** Best rows of a table masked for visitors (default 3; 0: none). */
   visitorGatedRows?: number | undefined;
 }): MarketApi {
-  const { engine, source, history, marketHistory } = deps;
+  const { engine, source } = deps;
+  // History as the running source sees it: a live deployment never reads simulated minutes, nor the other way
+  // round, and the mode is asked per read, so an `auto` switch takes effect at once.
+  const mode = () => source.state().mode;
+  const history = deps.history?.forMode(mode);
+  const marketHistory = deps.marketHistory?.forMode(mode);
   const market = new MarketService(engine, source);
   return {
     market,

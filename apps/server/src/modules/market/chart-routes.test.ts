@@ -22,9 +22,9 @@ afterEach(async () => {
 const front = (path: string) => server.app.inject({ method: 'GET', url: `/api/v1/front${path}` });
 const MIN = 60_000;
 
-/** Two stored minutes (T0+3m, T0+4m) of Upbit BTC/KRW. */
-async function storeTwoMinutes(): Promise<void> {
-  server.source.state_ = { mode: 'live', requested: 'live', since: T0, reason: null };
+/** Two stored minutes (T0+3m, T0+4m) of Upbit BTC/KRW, from a live source unless told otherwise. */
+async function storeTwoMinutes(mode: 'live' | 'simulated' = 'live'): Promise<void> {
+  server.source.setMode(mode);
   server.source.push(
     quote(T0 + 3 * MIN, 'upbit', 'BTC', 'KRW', 143_000_000),
     quote(T0 + 4 * MIN + 1, 'upbit', 'BTC', 'KRW', 143_200_000),
@@ -83,8 +83,7 @@ describe('/cex/candle on demand', () => {
   });
 
   it('never mixes venue candles into simulated data', async () => {
-    await storeTwoMinutes();
-    server.source.state_ = { mode: 'simulated', requested: 'auto', since: T0, reason: 'no venue answered' };
+    await storeTwoMinutes('simulated');
     server.source.candles_ = async () => [{ time: T0, open: 1, high: 1, low: 1, close: 1, volume: 1 }];
     const body = (
       await front(`/cex/candle?exchange=upbit&base=BTC&interval=1m&from=${T0}&to=${T0 + 5 * MIN}`)

@@ -94,7 +94,8 @@ export class MarketService {
 
   /** Fuzzy token search (spec §9: threshold 0.4 on the symbol). */
   searchTokens(q: string, limit: number) {
-    this.search.refresh(this.engine.state.tokens.length, () => this.engine.views.tokenVenues());
+    const { state } = this.engine;
+    this.search.refresh(state.tokens.length, () => this.engine.views.tokenVenues(), state);
     return { data: this.search.find(q, limit) };
   }
 

@@ -19,9 +19,14 @@ interface Named extends Entry {
 export class TokenSearch {
   private fuse: Fuse<Named> | null = null;
   private indexed = -1;
+  private owner: object | undefined;
 
-  refresh(tokenCount: number, load: () => Entry[]): void {
-    if (tokenCount === this.indexed && this.fuse) return;
+  /**
+   * Rebuilds the index when the token count changed, or when `owner` (the engine state the tokens come from)
+   * is another one: after a source switch the count alone could match by chance.
+   */
+  refresh(tokenCount: number, load: () => Entry[], owner?: object): void {
+    if (tokenCount === this.indexed && owner === this.owner && this.fuse) return;
     const named = load().map((entry) => {
       const names = tokenName(entry.base);
       return { ...entry, ko: names?.ko ?? '', en: names?.en ?? '' };
@@ -33,6 +38,7 @@ export class TokenSearch {
       ignoreLocation: true,
     });
     this.indexed = tokenCount;
+    this.owner = owner;
   }
 
   find(q: string, limit: number): { base: string; score: number; exchanges: VenueId[] }[] {
