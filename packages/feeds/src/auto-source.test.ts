@@ -159,7 +159,9 @@ describe('MARKET_SOURCE=auto', () => {
     const { lines, logger } = recordingLogger();
     const source = createMarketSource({
       spec: 'auto',
-      autoTimeoutMs: 2_000,
+      // Upbit's 503s mark it down well before this on an idle machine; the margin is for a loaded one (the
+      // fallback is immediate once every venue is down, so it costs nothing).
+      autoTimeoutMs: 8_000,
       autoRetryMs: 200,
       venues: everyVenueAt(server.url, ['upbit']),
       forexUrls: [],
@@ -182,10 +184,8 @@ describe('MARKET_SOURCE=auto', () => {
     expect(source.liveFailures?.()).toEqual([]);
     const switchedAt = events.length;
     await waitFor(() => events.slice(switchedAt).some((e) => e.type === 'quote'));
-    // After the switch only live Upbit data flows (the simulator has stopped).
-    const venuesAfter = new Set(
-      events.slice(switchedAt + 50).flatMap((e) => ('venue' in e ? [e.venue] : [])),
-    );
+    // After the switch only live Upbit data flows: nothing from the simulator, even while it stops.
+    const venuesAfter = new Set(events.slice(switchedAt).flatMap((e) => ('venue' in e ? [e.venue] : [])));
     expect([...venuesAfter].every((v) => v === 'upbit')).toBe(true);
     // The links are the live source's again: Upbit with its feeds' health.
     expect(

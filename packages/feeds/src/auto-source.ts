@@ -91,7 +91,7 @@ export class AutoSource implements MarketSource {
     }, this.timeoutMs);
     this.timer.unref?.();
     const liveSink = (event: MarketEvent) => {
-      if (this.simulator === null && !this.stopped) sink(event);
+      if (this.live === live && this.simulator === null && !this.stopped) sink(event);
     };
     await live.start(liveSink);
     if (live.liveVenues.length === 0) this.fallBack(sink, 'no live exchange is enabled', false);
@@ -197,9 +197,13 @@ export class AutoSource implements MarketSource {
       this.simulator = simulator;
       this.currentState = { mode: 'simulated', requested: 'auto', since: this.clock(), reason };
       this.logger.warn(`market source auto: ${reason}`);
-      await simulator.start(sink);
-      this.decide(this.currentState);
+      // Announced before the first simulated event, so whoever keeps per-source state switches first; and
+      // once live takes over again, nothing the simulator still emits while it stops gets through.
       this.listeners.emit(this.currentState);
+      await simulator.start((event) => {
+        if (this.simulator === simulator && !this.stopped) sink(event);
+      });
+      this.decide(this.currentState);
       if (willRetry) this.scheduleRetry(sink);
     })().catch((error: unknown) => {
       this.logger.warn(`market source auto: could not start the simulator: ${(error as Error).message}`);
@@ -280,22 +284,24 @@ export class AutoSource implements MarketSource {
       this.scheduleRetry(sink);
       return;
     }
+    // The hand-over, in this order: the simulator's events stop here (its sink checks), the state says live
+    // and is announced, and only then do live events flow — no event ever arrives under the other mode.
     const simulator = this.simulator;
     this.simulator = null;
     this.live = probe;
     this.probe = null;
-    switched = true;
     this.failures = [];
-    await simulator?.stop();
+    this.currentState = { mode: 'live', requested: 'auto', since: this.clock(), reason: null };
+    this.listeners.emit(this.currentState);
+    switched = true;
     const answered = probe
       .links()
       .filter((l) => l.status === 'connected' || l.status === 'degraded')
       .map((l) => l.venue);
-    this.currentState = { mode: 'live', requested: 'auto', since: this.clock(), reason: null };
     this.logger.info(
       `market source auto: live exchanges answer again (${answered.join(', ')}); switched from the simulator to live`,
     );
-    this.listeners.emit(this.currentState);
+    await simulator?.stop();
   }
 }
 
