@@ -90,6 +90,41 @@ function patchOf(a: Json, b: Json, elapsed: number): Json | undefined | typeof S
   return changed ? out : undefined;
 }
 
+/** Rows looked at to find how far durations moved. */
+const SHIFT_SAMPLE = 64;
+
+/**
+ * How far the durations of most rows moved (durationMs counts up to the table's clock, in whatever steps the
+ * server keeps it): the most common change among the first rows present in both states. Rows that moved
+ * otherwise carry their duration in their patch.
+ */
+function clockShift<R extends DeltaRow>(
+  baseRows: readonly R[],
+  nextRows: readonly R[],
+  baseIndex: Map<string, number>,
+): number {
+  const counts = new Map<number, number>();
+  let best = 0;
+  let bestCount = 0;
+  let seen = 0;
+  for (let i = 0; i < nextRows.length && seen < SHIFT_SAMPLE; i++) {
+    const row = nextRows[i] as R;
+    const at = baseIndex.get(row.id);
+    const from = at === undefined ? undefined : (baseRows[at] as R).durationMs;
+    if (typeof from !== 'number' || typeof row.durationMs !== 'number') continue;
+    seen++;
+    const shift = row.durationMs - from;
+    const count = (counts.get(shift) ?? 0) + 1;
+    counts.set(shift, count);
+    // No shift wins a tie: then rows that stood still keep their identity.
+    if (count > bestCount || (count === bestCount && shift === 0)) {
+      best = shift;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /**
  * The delta from `base` to `next`: rows matched by id, changed rows as patches (whole when their shape
  * changed), the order as runs of the base order when it changed, and the other fields that changed.
@@ -99,12 +134,9 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
   const nextRows = next.data;
   const before = base as unknown as Json;
   const after = next as unknown as Json;
-  const elapsed =
-    typeof before.updatedAt === 'number' && typeof after.updatedAt === 'number'
-      ? after.updatedAt - before.updatedAt
-      : 0;
   const baseIndex = new Map<string, number>();
   for (let i = 0; i < baseRows.length; i++) baseIndex.set((baseRows[i] as R).id, i);
+  const elapsed = clockShift(baseRows, nextRows, baseIndex);
 
   const body: TableDeltaBody<R> = {};
   if (elapsed !== 0) body.elapsedMs = elapsed;
@@ -213,39 +245,43 @@ export function applyTableDelta<T extends DeltaTable>(
     elapsed !== 0 && typeof row.durationMs === 'number'
       ? ({ ...row, durationMs: row.durationMs + elapsed } as Row)
       : row;
-  const changed = new Map<string, Row>();
-  for (const row of delta.upserts ?? []) changed.set(row.id, row as Row);
-  for (const patch of delta.patches ?? []) {
+  const upserts = delta.upserts ?? [];
+  const patches = delta.patches ?? [];
+  const changed = upserts.length + patches.length > 0 ? new Map<string, Row>() : null;
+  for (const row of upserts) {
+    if (!delta.order && !rows.has(row.id)) throw new DeltaMismatchError(`new row ${row.id} without an order`);
+    changed?.set(row.id, row as Row);
+  }
+  for (const patch of patches) {
     const before = rows.get(patch.id);
     if (before === undefined) throw new DeltaMismatchError(`patch of unknown row ${patch.id}`);
-    changed.set(patch.id, merge(shift(before) as unknown as Json, patch) as unknown as Row);
+    changed?.set(patch.id, merge(shift(before) as unknown as Json, patch) as unknown as Row);
   }
-  const nextOf = (id: string): Row => {
-    const row = changed.get(id) ?? rows.get(id);
-    if (row === undefined) throw new DeltaMismatchError(`unknown row ${id}`);
-    return changed.has(id) ? row : shift(row);
-  };
+  // A row of the base: its new version, or itself moved by the clock.
+  const nextOf = (row: Row): Row => changed?.get(row.id) ?? shift(row);
 
   let data: Row[];
   if (delta.order) {
     data = [];
     for (const entry of delta.order) {
       if (typeof entry === 'string') {
-        data.push(nextOf(entry));
+        const known = changed?.get(entry) ?? rows.get(entry);
+        if (known === undefined) throw new DeltaMismatchError(`unknown row ${entry}`);
+        data.push(changed?.has(entry) ? known : shift(known));
         continue;
       }
       const [start, count] = entry;
       if (start + count > baseRows.length) throw new DeltaMismatchError(`run ${start}+${count} out of range`);
-      for (let i = start; i < start + count; i++) data.push(nextOf((baseRows[i] as Row).id));
+      for (let i = start; i < start + count; i++) data.push(nextOf(baseRows[i] as Row));
     }
     for (const id of delta.removed ?? []) rows.delete(id);
   } else {
     if ((delta.removed?.length ?? 0) > 0) throw new DeltaMismatchError('rows removed without an order');
-    data = baseRows.map((row) => nextOf(row.id));
-    if (changed.size > 0 && [...changed.keys()].some((id) => !rows.has(id)))
-      throw new DeltaMismatchError('new rows without an order');
+    data = baseRows.map(nextOf);
   }
-  for (const row of data) rows.set(row.id, row);
+  // The index follows every row that is a new object: all of them when the clock moved them.
+  if (elapsed !== 0) for (const row of data) rows.set(row.id, row);
+  else if (changed) for (const [id, row] of changed) rows.set(id, row);
   if (rows.size !== data.length) throw new DeltaMismatchError('the rows do not add up to the page');
 
   const table = { ...(state.table as unknown as Json) };

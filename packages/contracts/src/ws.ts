@@ -32,9 +32,9 @@ import { priceStatsQuerySchema, priceStatsResponseSchema } from './price-stats.t
  *   array) replaces. `removed` lists ids that left the page. `order` gives the page's order whenever it
  *   changed (rows moved, came or went), as runs of the base order (`[start, count]`: base rows start…start +
  *   count − 1) and ids; omitted, the order is the base's.
- * - `durationMs` counts from its run's start to `updatedAt`, so it grows with the clock: a row the delta does
- *   not give (or whose patch omits it) has its `durationMs`, when not null, advanced by `elapsedMs` (the
- *   change of `updatedAt`).
+ * - `durationMs` counts from its run's start to the table's clock, so it grows with the clock: a row the
+ *   delta does not give (or whose patch omits it) has its `durationMs`, when not null, advanced by
+ *   `elapsedMs` (how far the clock moved the durations since the base; absent: 0).
  * - `fields` holds the response's other fields that changed (updatedAt, total, rates, dataSource, gatedRows…),
  *   whole; `unset` names those that are now absent (gatedRows when no row is gated any more).
  * - Gated rows (spec §6) stay gated: deltas are computed on the table as the subscriber may see it, so a
@@ -161,7 +161,7 @@ function deltaOf<T extends WsDeltaTopic, R extends z.ZodType, F extends z.ZodTyp
     elapsedMs: z
       .number()
       .optional()
-      .describe('change of updatedAt: durationMs of rows not given advances by it (absent: 0)'),
+      .describe('how far durations moved: durationMs of rows not given advances by it (absent: 0)'),
     upserts: z.array(row).optional().describe('whole rows: new, or changed in shape'),
     patches: z.array(rowPatchSchema).optional().describe('changed rows: id and the values that changed'),
     removed: z.array(z.string()).optional().describe('ids of rows that left the page'),

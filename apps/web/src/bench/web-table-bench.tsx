@@ -1,10 +1,11 @@
 // A synthetic live table for `npm run bench` (bench/web-table.ts): the real SpreadTable with 7,000 rows fed the
-// way the premium page feeds it (useLiveTable: a socket snapshot replaces the query cache entry the table
-// reads), snapshots arriving at a fixed cadence while the table scrolls; frame times measured with
+// way the premium page feeds it — the real PremiumSocket decoding the server's messages (a snapshot, then a
+// delta per tick, as JSON text) and applying them, useLiveTable putting each table in the query cache the
+// table reads — ticks arriving at a fixed cadence while the table scrolls; frame times measured with
 // requestAnimationFrame.
 import '../styles/tokens.css';
 import '../styles/base.css';
-import type { PremiumResponse, PremiumTableRow } from '@spreadscope/contracts';
+import { diffTable, type PremiumResponse, type PremiumTableRow } from '@spreadscope/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,7 +18,7 @@ import { liveQueryKey, useLiveTable } from '../hooks/use-live-table.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { MARKET_PATHS } from '../lib/market-api.ts';
-import type { PremiumSocket, SubscriptionHandlers } from '../lib/premium-socket.ts';
+import { PremiumSocket, type SocketLike, type SubscriptionHandlers } from '../lib/premium-socket.ts';
 import { createSettingsStore } from '../lib/settings-store.ts';
 import { defaultSpreadFilters, spreadApiParams } from '../lib/spread-filters.ts';
 import { makeSpreadRow } from '../lib/spread-row.fixture.ts';
@@ -25,14 +26,25 @@ import { makeSpreadRow } from '../lib/spread-row.fixture.ts';
 interface BenchConfig {
   /** `table`: the live table; `idle`: an empty page, the floor of what this browser can do. */
   mode: 'table' | 'idle';
+  /**
+   * `delta`: the product's protocol through the real client (PremiumSocket parses each message and applies
+   * it). `copy`: the feed this benchmark used before deltas — whole tables handed to useLiveTable directly,
+   * JSON decoding stood in for by copying the rows (cheaper than JSON.parse of the same table).
+   */
+  feed: 'delta' | 'copy';
   rows: number;
   updatesPerSecond: number;
   snapshotsPerSecond: number;
   warmupMs: number;
   durationMs: number;
   scroll: boolean;
-  /** Every row of every snapshot is a new object (as a decoded whole-table message gives), not only changed rows. */
+  /** `copy` feed: every row of every table is a new object (as a decoded whole-table message gives). */
   freshRows: boolean;
+  /**
+   * The step in which the server's premium durations grow (ms): 1, as the engine computes them (every tick
+   * moves every row's duration), or e.g. 1000 (whole seconds, as the table shows them).
+   */
+  durationStepMs: number;
 }
 export interface BenchResult {
   mode: string;
@@ -56,13 +68,19 @@ export interface BenchResult {
   /** Frames that took over 50 ms from start to paint (Long Animation Frames API), and their blocking time. */
   long_animation_frames: number;
   long_animation_frames_blocking_ms: number;
-  snapshot_copy_ms_p50: number;
+  /** Per tick, the time the client spent decoding and applying it (delta feed) or copying it (copy feed). */
+  message_ms_p50: number;
+  message_ms_p95: number;
+  /** Mean size of a tick's message (delta feed: the JSON text of the delta). */
+  message_bytes: number;
+  feed: string;
   duration_ms: number;
 }
 
 const params = new URLSearchParams(window.location.search);
 const config: BenchConfig = {
   mode: params.get('mode') === 'idle' ? 'idle' : 'table',
+  feed: params.get('feed') === 'copy' ? 'copy' : 'delta',
   rows: Number(params.get('rows') ?? 7000),
   updatesPerSecond: Number(params.get('ups') ?? 1200),
   snapshotsPerSecond: Number(params.get('tps') ?? 10),
@@ -70,6 +88,7 @@ const config: BenchConfig = {
   durationMs: Number(params.get('duration') ?? 8000),
   scroll: params.get('scroll') !== '0',
   freshRows: params.get('fresh') === '1',
+  durationStepMs: Math.max(1, Number(params.get('dstep') ?? 1)),
 };
 
 /** A deterministic generator, so every run updates the same rows by the same amounts. */
@@ -119,14 +138,147 @@ const table = (data: PremiumResponse['data'], updatedAt: number): PremiumRespons
 });
 
 let updatesApplied = 0;
-const copyTimes: number[] = [];
+/** Time the client spent on each tick's message, and its size. */
+const messageTimes: number[] = [];
+let messageBytes = 0;
+
+/** One tick of the market: `perTick` rows get a new price (so new gaps) and the clock moves one tick. */
+function moveRows(data: PremiumTableRow[], rand: () => number, perTick: number): void {
+  for (let i = 0; i < perTick; i++) {
+    const index = Math.floor(rand() * data.length);
+    const row = data[index];
+    if (!row) continue;
+    const move = 1 + (rand() - 0.5) / 200;
+    const sourcePrice = row.source.price * move;
+    const gapPercent = (sourcePrice / row.target.price - 1) * 100;
+    data[index] = {
+      ...row,
+      source: { ...row.source, price: sourcePrice, nativePrice: sourcePrice },
+      priceDiff: sourcePrice - row.target.price,
+      gapPercent,
+      entryGapPercent: gapPercent + 0.1,
+      exitGapPercent: gapPercent - 0.1,
+      fees: { ...row.fees, netGapPercent: gapPercent - 0.2 },
+    };
+  }
+}
+
+const TICKS_AHEAD = 1.5;
 
 /**
- * Stands in for the server end of the shared socket: the subscribed table gets a snapshot at the bench cadence,
- * each with `perTick` rows moved (a new price, so new gaps). Snapshots reach the page through the handlers
- * useLiveTable registered, exactly as decoded socket messages do.
+ * What the server sends for this run, as the JSON text it writes (contracts diffTable, as the hub computes
+ * it): the snapshot, then one delta per tick. Each tick moves `perTick` rows, now and then restarts a moved
+ * row's premium duration, and moves the clock, so every row's durationMs grows as the engine's does; the
+ * server sorts the page by gap. Generated before the page mounts, so the server's work is not timed.
  */
-function createBenchSocket(start: PremiumResponse) {
+function serverMessages(start: PremiumResponse, ticks: number) {
+  const rand = random(11);
+  const perTick = Math.ceil(config.updatesPerSecond / config.snapshotsPerSecond);
+  const tickMs = 1000 / config.snapshotsPerSecond;
+  const runStart = new Map(start.data.map((row) => [row.id, start.updatedAt - (row.durationMs ?? 0)]));
+  const byGap = (a: PremiumTableRow, b: PremiumTableRow) => b.gapPercent - a.gapPercent;
+  let previous = table([...start.data].sort(byGap), start.updatedAt);
+  const snapshot = JSON.stringify({
+    type: 'snapshot',
+    topic: 'premium',
+    key: 'bench',
+    seq: 0,
+    data: previous,
+  });
+  const deltas: string[] = [];
+  for (let seq = 1; seq <= ticks; seq++) {
+    const at = previous.updatedAt + tickMs;
+    const data = previous.data.slice();
+    moveRows(data, rand, perTick);
+    for (let i = 0; i < data.length; i++) {
+      const row = data[i] as PremiumTableRow;
+      if (row !== previous.data[i] && rand() < 0.05) runStart.set(row.id, at);
+      const clock = Math.floor(at / config.durationStepMs) * config.durationStepMs;
+      data[i] = { ...row, durationMs: Math.max(0, clock - (runStart.get(row.id) as number)) };
+    }
+    data.sort(byGap);
+    const next = table(data, at);
+    deltas.push(
+      JSON.stringify({
+        type: 'delta',
+        topic: 'premium',
+        key: 'bench',
+        seq,
+        base: seq - 1,
+        ...diffTable(previous, next),
+      }),
+    );
+    previous = next;
+  }
+  return { snapshot, deltas, perTick };
+}
+
+/**
+ * The server end of the shared socket for the delta feed: answers the subscription with the snapshot, then
+ * writes one delta per tick at the bench cadence. The page's own PremiumSocket reads them, exactly as from a
+ * WebSocket.
+ */
+function createDeltaSocket(feed: ReturnType<typeof serverMessages>): PremiumSocket {
+  return new PremiumSocket({
+    url: () => 'ws://bench',
+    createSocket: () => {
+      const socket: SocketLike & { readyState: number } = {
+        readyState: 0,
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+        close() {
+          socket.readyState = 3;
+        },
+        send(text: string) {
+          const message = JSON.parse(text) as { op: string; id: string; interval: string };
+          if (message.op !== 'subscribe') return;
+          const deliver = (data: string) => socket.onmessage?.({ data });
+          setTimeout(() => {
+            deliver(
+              JSON.stringify({
+                type: 'subscribed',
+                id: message.id,
+                key: 'bench',
+                topic: 'premium',
+                interval: message.interval,
+                deltas: true,
+              }),
+            );
+            deliver(feed.snapshot);
+            if (config.snapshotsPerSecond <= 0) return;
+            let next = 0;
+            const timer = setInterval(() => {
+              const data = feed.deltas[next++];
+              if (data === undefined || socket.readyState !== 1) {
+                clearInterval(timer);
+                return;
+              }
+              const began = performance.now();
+              deliver(data);
+              messageTimes.push(performance.now() - began);
+              messageBytes += data.length;
+              updatesApplied += feed.perTick;
+            }, 1000 / config.snapshotsPerSecond);
+          }, 0);
+        },
+      };
+      setTimeout(() => {
+        socket.readyState = 1;
+        socket.onopen?.({});
+      }, 0);
+      return socket;
+    },
+  });
+}
+
+/**
+ * The feed before deltas (`copy`): the subscribed table gets a whole table at the bench cadence, each with
+ * `perTick` rows moved, handed to the handlers useLiveTable registered with every row copied as a decoded
+ * message would have it.
+ */
+function createCopySocket(start: PremiumResponse) {
   let current = start.data;
   const state = { status: 'open', retryAt: null, lastError: null } as const;
   const socket = {
@@ -140,29 +292,13 @@ function createBenchSocket(start: PremiumResponse) {
       let seq = 0;
       const timer = setInterval(() => {
         const data = current.slice();
-        for (let i = 0; i < perTick; i++) {
-          const index = Math.floor(rand() * data.length);
-          const row = data[index];
-          if (!row) continue;
-          const move = 1 + (rand() - 0.5) / 200;
-          const sourcePrice = row.source.price * move;
-          const gapPercent = (sourcePrice / row.target.price - 1) * 100;
-          data[index] = {
-            ...row,
-            source: { ...row.source, price: sourcePrice, nativePrice: sourcePrice },
-            priceDiff: sourcePrice - row.target.price,
-            gapPercent,
-            entryGapPercent: gapPercent + 0.1,
-            exitGapPercent: gapPercent - 0.1,
-            fees: { ...row.fees, netGapPercent: gapPercent - 0.2 },
-          };
-        }
+        moveRows(data, rand, perTick);
         current = data;
         const began = performance.now();
         const sent = config.freshRows ? data.map(copyRow) : data.slice();
-        copyTimes.push(performance.now() - began);
+        messageTimes.push(performance.now() - began);
         updatesApplied += perTick;
-        handlers.onSnapshot(table(sent, Date.now()), seq++);
+        handlers.onSnapshot(table(sent, Date.now()), seq++, 'snapshot');
       }, 1000 / config.snapshotsPerSecond);
       return () => clearInterval(timer);
     },
@@ -268,7 +404,8 @@ function measure(vsync: number): Promise<BenchResult> {
     let direction = 1;
     const started = performance.now();
     const updatesAtStart = updatesApplied;
-    const copiesAtStart = copyTimes.length;
+    const messagesAtStart = messageTimes.length;
+    const bytesAtStart = messageBytes;
     const frame = (now: number) => {
       if (last > 0) deltas.push(now - last);
       last = now;
@@ -286,8 +423,8 @@ function measure(vsync: number): Promise<BenchResult> {
       drawnObserver.disconnect();
       const sorted = [...deltas].sort((a, b) => a - b);
       const elapsed = now - started;
-      const snapshots = copyTimes.length - copiesAtStart;
-      const copies = copyTimes.slice(copiesAtStart).sort((a, b) => a - b);
+      const snapshots = messageTimes.length - messagesAtStart;
+      const handled = messageTimes.slice(messagesAtStart).sort((a, b) => a - b);
       const perSnapshot =
         config.snapshotsPerSecond > 0 ? Math.ceil(config.updatesPerSecond / config.snapshotsPerSecond) : 0;
       resolve({
@@ -310,7 +447,11 @@ function measure(vsync: number): Promise<BenchResult> {
         tasks_over_50ms: longTasks,
         long_animation_frames: longFrames,
         long_animation_frames_blocking_ms: Math.round(longFramesBlocking),
-        snapshot_copy_ms_p50: copies.length > 0 ? round(percentile(copies, 50)) : 0,
+        message_ms_p50: handled.length > 0 ? round(percentile(handled, 50)) : 0,
+        message_ms_p95: handled.length > 0 ? round(percentile(handled, 95)) : 0,
+        message_bytes:
+          config.feed === 'delta' ? Math.round((messageBytes - bytesAtStart) / Math.max(1, snapshots)) : 0,
+        feed: config.feed,
         duration_ms: Math.round(elapsed),
       });
     };
@@ -331,12 +472,16 @@ async function run() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { currency, interval } = settings.get();
   const start = table(initialRows(config.rows), Date.now());
-  // The first table, as the REST answer would have left it in the cache; snapshots replace it.
+  const ticks = Math.ceil(
+    ((config.warmupMs + config.durationMs) / 1000) * config.snapshotsPerSecond * TICKS_AHEAD,
+  );
+  const feed = config.feed === 'delta' ? serverMessages(start, ticks) : null;
+  // The first table, as the REST answer would have left it in the cache; what the socket sends replaces it.
   client.setQueryData(
     liveQueryKey('premium', spreadApiParams('premium', filters, currency, interval), interval),
-    start,
+    feed ? (JSON.parse(feed.snapshot) as { data: PremiumResponse }).data : start,
   );
-  const socket = createBenchSocket(start);
+  const socket = feed ? createDeltaSocket(feed) : createCopySocket(start);
   const router = createMemoryRouter([{ path: '/', element: <BenchTable /> }]);
   document.documentElement.dataset.theme = 'dark';
   document.documentElement.dataset.up = 'red';

@@ -78,8 +78,9 @@ function afterNextFrame(work: () => void): () => void {
 
 /**
  * A live table of any topic: the first answer over REST (fast first paint, errors in the user's language),
- * then a WebSocket subscription at the user's interval whose snapshots replace the cached answer. The
- * subscription's params are the REST query (contracts ws.ts), so one object feeds both.
+ * then a WebSocket subscription at the user's interval whose tables (whole snapshots, or for premium and
+ * arbitrage the table rebuilt from each delta) replace the cached answer. The subscription's params are the
+ * REST query (contracts ws.ts), so one object feeds both.
  */
 export function useLiveTable<T extends Live>(
   topic: WsTopic,
@@ -130,11 +131,13 @@ export function useLiveTable<T extends Live>(
     const unsubscribe = socket.subscribe<T>(
       { topic, interval: updateInterval, params: wire },
       {
-        onSnapshot: (decoded) => {
-          // Spread tables: rows that did not change become the objects they were (lib/share-rows.ts).
-          const data = sharesRows
-            ? shareRowsWith(pending ?? queryClient.getQueryData<T>(queryKey), decoded)
-            : decoded;
+        onSnapshot: (decoded, _seq, source) => {
+          // Spread tables: rows that did not change become the objects they were (lib/share-rows.ts). A table
+          // built from a delta already keeps them.
+          const data =
+            sharesRows && source === 'snapshot'
+              ? shareRowsWith(pending ?? queryClient.getQueryData<T>(queryKey), decoded)
+              : decoded;
           pending = data;
           if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
             // A hidden tab draws no frames: apply at once, so whatever reads the cache stays current.

@@ -1,6 +1,14 @@
-import type { PremiumResponse } from '@spreadscope/contracts';
+import {
+  diffTable,
+  type PremiumResponse,
+  type PremiumTableRow,
+  type WsDeltaMessage,
+  type WsSnapshotMessage,
+  wsServerMessageSchema,
+} from '@spreadscope/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF_MAX_MS, backoffDelay, PremiumSocket, type SocketLike, socketUrl } from './premium-socket.ts';
+import { makeSpreadRow } from './spread-row.fixture.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -83,7 +91,14 @@ describe('PremiumSocket', () => {
     expect(client.getState().status).toBe('connecting');
     latest().open();
     expect(latest().sent).toEqual([
-      { op: 'subscribe', id: 's1', topic: 'premium', interval: '3s', params: { source: 'upbit' } },
+      {
+        op: 'subscribe',
+        id: 's1',
+        topic: 'premium',
+        interval: '3s',
+        params: { source: 'upbit' },
+        deltas: true,
+      },
     ]);
     latest().receive({ type: 'subscribed', id: 's1', key: 'k1', topic: 'premium', interval: '3s' });
     latest().receive({ type: 'snapshot', topic: 'premium', key: 'k1', seq: 2, data: table(2) });
@@ -213,5 +228,210 @@ describe('PremiumSocket', () => {
     vi.advanceTimersByTime(30_000);
     expect(sockets[0]?.closed).toBe(true);
     expect(client.getState().status).toBe('waiting');
+  });
+});
+
+/** A premium table of real rows, as the server computes it at `updatedAt`. */
+function premiumTable(rows: PremiumTableRow[], updatedAt: number): PremiumResponse {
+  return {
+    data: rows,
+    page: 1,
+    limit: 500,
+    total: rows.length,
+    updatedAt,
+    currency: 'KRW',
+    conversionBase: 'USD',
+    rates: { usdKrw: 1400, usdtKrw: 1398, updatedAt },
+    dataSource: { mode: 'simulated', requested: 'sim', since: 0, reason: null },
+  };
+}
+
+/** What the server sends: a snapshot of a table, or the delta between two (contracts diffTable). */
+const snapshotOf = (key: string, seq: number, data: PremiumResponse): WsSnapshotMessage =>
+  wsServerMessageSchema.parse({ type: 'snapshot', topic: 'premium', key, seq, data }) as WsSnapshotMessage;
+const deltaOf = (key: string, base: number, seq: number, from: PremiumResponse, to: PremiumResponse) =>
+  wsServerMessageSchema.parse({
+    type: 'delta',
+    topic: 'premium',
+    key,
+    seq,
+    base,
+    ...diffTable(from, to),
+  }) as WsDeltaMessage;
+
+describe('PremiumSocket with deltas', () => {
+  let sockets: FakeSocket[];
+  let client: PremiumSocket;
+  const latest = () => sockets.at(-1) as FakeSocket;
+  const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    client = new PremiumSocket({
+      url: () => 'ws://test/api/v1/ws',
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      random: () => 1,
+    });
+  });
+  afterEach(() => {
+    client.dispose();
+    vi.useRealTimers();
+  });
+
+  const rows = {
+    a: makeSpreadRow('AAA', { sourcePrice: 103_000 }),
+    b: makeSpreadRow('BBB', { sourcePrice: 102_000 }),
+    c: makeSpreadRow('CCC', { sourcePrice: 101_000 }),
+    d: makeSpreadRow('DDD', { sourcePrice: 100_500 }),
+  };
+  const t0 = premiumTable([rows.a, rows.b, rows.c], 1_000);
+  // B's price moves past A, C leaves the page, D enters; 500 ms went by.
+  const movedB = makeSpreadRow('BBB', { sourcePrice: 104_000, durationMs: 600_500 });
+  const t1 = premiumTable(
+    [movedB, { ...rows.a, durationMs: 600_500 }, { ...rows.d, durationMs: 600_500 }],
+    1_500,
+  );
+
+  function subscribed() {
+    const seen: { data: PremiumResponse; seq: number; source: string }[] = [];
+    client.subscribe(
+      { interval: 'realtime', params: {} },
+      { onSnapshot: (data, seq, source) => seen.push({ data, seq, source }) },
+    );
+    latest().open();
+    latest().receive({
+      type: 'subscribed',
+      id: 's1',
+      key: 'k',
+      topic: 'premium',
+      interval: 'realtime',
+      deltas: true,
+    });
+    return seen;
+  }
+
+  it('asks for deltas on table topics only', () => {
+    client.subscribe({ interval: 'realtime', params: {} }, { onSnapshot: () => {} });
+    client.subscribe({ topic: 'funding-latest', interval: 'realtime', params: {} }, { onSnapshot: () => {} });
+    latest().open();
+    expect(latest().sent.map((m) => m.deltas)).toEqual([true, undefined]);
+  });
+
+  it('rebuilds the table from a snapshot and deltas, keeping the rows that did not change', () => {
+    const seen = subscribed();
+    latest().receive(snapshotOf('k', 4, t0));
+    latest().receive(deltaOf('k', 4, 5, t0, t1));
+    const t2 = premiumTable(
+      [
+        { ...movedB, durationMs: 600_700 },
+        { ...rows.a, durationMs: 600_700 },
+        { ...rows.d, durationMs: 600_700 },
+      ],
+      1_700,
+    );
+    latest().receive(deltaOf('k', 5, 6, t1, t2));
+    expect(seen.map((s) => [s.seq, s.source])).toEqual([
+      [4, 'snapshot'],
+      [5, 'delta'],
+      [6, 'delta'],
+    ]);
+    expect(seen[1]?.data).toEqual(wire(t1));
+    expect(seen[2]?.data).toEqual(wire(t2));
+    // Only the clock moved for every row from 5 to 6: B is the same object in every other field…
+    expect(seen[2]?.data.data[0]).toEqual({ ...seen[1]?.data.data[0], durationMs: 600_700 });
+    // …and a delta that leaves a row alone altogether keeps it as the very same object.
+    const t3 = { ...t2, total: 3, rates: { ...t2.rates, usdKrw: 1401 } };
+    latest().receive(deltaOf('k', 6, 7, t2, t3));
+    expect(seen[3]?.data.data[1]).toBe(seen[2]?.data.data[1]);
+    expect(seen[3]?.data.rates.usdKrw).toBe(1401);
+  });
+
+  it('resubscribes after a gap and waits for the fresh snapshot, ignoring what was still on its way', () => {
+    const seen = subscribed();
+    latest().receive(snapshotOf('k', 4, t0));
+    // Delta 5 went missing: 6 is on another base.
+    latest().receive(deltaOf('k', 5, 6, t1, t1));
+    expect(latest().sent.at(-1)).toEqual({
+      op: 'subscribe',
+      id: 's1',
+      topic: 'premium',
+      interval: 'realtime',
+      params: {},
+      deltas: true,
+    });
+    // Still the old subscription's stream until the server answers: ignored.
+    latest().receive(deltaOf('k', 6, 7, t1, t0));
+    latest().receive(snapshotOf('k', 7, t0));
+    latest().receive({
+      type: 'subscribed',
+      id: 's1',
+      key: 'k',
+      topic: 'premium',
+      interval: 'realtime',
+      deltas: true,
+    });
+    latest().receive(snapshotOf('k', 7, t1));
+    latest().receive(deltaOf('k', 7, 8, t1, t0));
+    expect(seen.map((s) => [s.seq, s.source])).toEqual([
+      [4, 'snapshot'],
+      [7, 'snapshot'],
+      [8, 'delta'],
+    ]);
+    expect(seen[1]?.data).toEqual(wire(t1));
+    expect(seen[2]?.data).toEqual(wire(t0));
+  });
+
+  it('resubscribes when a delta does not fit the table it holds', () => {
+    const seen = subscribed();
+    latest().receive(snapshotOf('k', 1, t0));
+    const sent = latest().sent.length;
+    latest().receive({
+      type: 'delta',
+      topic: 'premium',
+      key: 'k',
+      seq: 2,
+      base: 1,
+      patches: [{ id: 'nope', gapPercent: 1 }],
+    });
+    expect(latest().sent.length).toBe(sent + 1);
+    expect(latest().sent.at(-1)).toMatchObject({ op: 'subscribe', id: 's1' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('ignores a delta it already has, and starts afresh after a reconnect', () => {
+    const seen = subscribed();
+    latest().receive(snapshotOf('k', 1, t0));
+    latest().receive(deltaOf('k', 1, 2, t0, t1));
+    latest().receive(deltaOf('k', 1, 2, t0, t1));
+    expect(seen).toHaveLength(2);
+    latest().drop();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    latest().receive({
+      type: 'subscribed',
+      id: 's1',
+      key: 'k',
+      topic: 'premium',
+      interval: 'realtime',
+      deltas: true,
+    });
+    // A delta before any snapshot on the new connection cannot apply.
+    latest().receive(deltaOf('k', 0, 1, t0, t1));
+    expect(latest().sent.filter((m) => m.op === 'subscribe')).toHaveLength(2);
+    latest().receive({
+      type: 'subscribed',
+      id: 's1',
+      key: 'k',
+      topic: 'premium',
+      interval: 'realtime',
+      deltas: true,
+    });
+    latest().receive(snapshotOf('k', 0, t0));
+    expect(seen.at(-1)).toMatchObject({ seq: 0, source: 'snapshot' });
   });
 });

@@ -1,12 +1,30 @@
-import type { DataSource, PremiumResponse, WsServerMessage, WsTopic } from '@spreadscope/contracts';
+import {
+  applyTableDelta,
+  type DataSource,
+  DeltaMismatchError,
+  type DeltaTable,
+  isDeltaTopic,
+  type PremiumResponse,
+  type TableState,
+  tableState,
+  type WsDeltaMessage,
+  type WsServerMessage,
+  type WsTopic,
+} from '@spreadscope/contracts';
 import type { UpdateInterval } from '@spreadscope/core';
 
 /**
  * One WebSocket to /api/v1/ws shared by every live table on the page, whatever its topic (premium, arbitrage,
  * funding, the premium index). It opens on the first subscription,
  * resubscribes everything after a reconnect (backoff with jitter), detects dead links with pings, and routes
- * snapshots to subscribers by the key the server assigned. Snapshots are whole tables, so a resubscription
- * is a full resync, including after the server drops a client that fell behind.
+ * messages to subscribers by the key the server assigned.
+ *
+ * The table topics (premium, arbitrage) ask for deltas (contracts ws.ts): after a snapshot, each message says
+ * what changed, and the subscription keeps the table, applying each delta to it (unchanged rows stay the
+ * objects they were). A delta that does not start from the state held — a gap, or one that does not fit —
+ * makes it resubscribe, which the server answers with a fresh snapshot; until that arrives the subscriber
+ * keeps the table it has. A resubscription after a reconnect, including after the server drops a client that
+ * fell behind, is a full resync too.
  */
 
 export interface SocketLike {
@@ -38,9 +56,13 @@ export interface SubscriptionRequest {
   readonly params: Readonly<Record<string, string | number | undefined>>;
 }
 
-/** Snapshots carry exactly what the topic's REST call answers; the subscriber names that type. */
+/**
+ * Every table handed to `onSnapshot` is exactly what the topic's REST call would answer at that moment; the
+ * subscriber names that type. `source` says whether it came whole (`snapshot`: every row a new object) or
+ * from a delta (`delta`: rows that did not change are the objects of the previous table).
+ */
 export interface SubscriptionHandlers<T = PremiumResponse> {
-  onSnapshot(data: T, seq: number): void;
+  onSnapshot(data: T, seq: number, source: 'snapshot' | 'delta'): void;
   onError?(message: string, code: string): void;
 }
 
@@ -49,6 +71,10 @@ interface Subscription extends SubscriptionHandlers<unknown> {
   readonly request: SubscriptionRequest;
   key: string | null;
   lastSeq: number;
+  /** The table the deltas apply to (table topics), from the last snapshot and the deltas since. */
+  table: TableState<DeltaTable> | null;
+  /** Resubscribed for a fresh snapshot: what arrives for its key before the server's answer is ignored. */
+  resyncing: boolean;
 }
 
 export interface PremiumSocketOptions {
@@ -110,12 +136,14 @@ export class PremiumSocket {
   ): () => void {
     const id = `s${this.nextId++}`;
     const sub: Subscription = {
-      onSnapshot: (data, seq) => handlers.onSnapshot(data as T, seq),
+      onSnapshot: (data, seq, source) => handlers.onSnapshot(data as T, seq, source),
       ...(handlers.onError ? { onError: handlers.onError } : {}),
       id,
       request,
       key: null,
       lastSeq: -1,
+      table: null,
+      resyncing: false,
     };
     this.subs.set(id, sub);
     if (this.idleTimer) {
@@ -170,9 +198,11 @@ export class PremiumSocket {
       this.lastMessageAt = this.now();
       this.setState({ status: 'open', retryAt: null, lastError: null });
       for (const sub of this.subs.values()) {
-        // A new connection numbers its snapshots afresh.
+        // A new connection numbers its states afresh.
         sub.key = null;
         sub.lastSeq = -1;
+        sub.table = null;
+        sub.resyncing = false;
         this.sendSubscribe(sub);
       }
       this.startHeartbeat();
@@ -207,16 +237,34 @@ export class PremiumSocket {
         return;
       case 'subscribed': {
         const sub = this.subs.get(message.id);
-        if (sub) sub.key = message.key;
+        if (!sub) return;
+        sub.key = message.key;
+        if (sub.resyncing) {
+          // The server's answer: the snapshot that follows starts the subscription afresh.
+          sub.resyncing = false;
+          sub.lastSeq = -1;
+          sub.table = null;
+        }
         return;
       }
       case 'snapshot': {
         // Data flowing proves the link works: the next failure starts the backoff from the beginning.
         this.attempt = 0;
         for (const sub of this.subs.values()) {
-          if (sub.key !== message.key || message.seq <= sub.lastSeq) continue;
+          if (sub.key !== message.key || sub.resyncing || message.seq <= sub.lastSeq) continue;
           sub.lastSeq = message.seq;
-          sub.onSnapshot(message.data, message.seq);
+          const table = message.data as Partial<DeltaTable>;
+          sub.table =
+            isDeltaTopic(message.topic) && Array.isArray(table.data) ? tableState(table as DeltaTable) : null;
+          sub.onSnapshot(message.data, message.seq, 'snapshot');
+        }
+        return;
+      }
+      case 'delta': {
+        this.attempt = 0;
+        for (const sub of this.subs.values()) {
+          if (sub.key !== message.key || sub.resyncing || message.seq <= sub.lastSeq) continue;
+          this.applyDelta(sub, message);
         }
         return;
       }
@@ -231,13 +279,39 @@ export class PremiumSocket {
     }
   }
 
+  private applyDelta(sub: Subscription, message: WsDeltaMessage): void {
+    if (!sub.table || message.base !== sub.lastSeq) {
+      this.resync(sub);
+      return;
+    }
+    try {
+      sub.table = applyTableDelta(sub.table, message);
+    } catch (error) {
+      if (!(error instanceof DeltaMismatchError)) throw error;
+      this.resync(sub);
+      return;
+    }
+    sub.lastSeq = message.seq;
+    sub.onSnapshot(sub.table.table, message.seq, 'delta');
+  }
+
+  /** Missed a state, or got one that does not fit: ask again; the server answers with a snapshot. */
+  private resync(sub: Subscription): void {
+    sub.resyncing = true;
+    sub.table = null;
+    sub.lastSeq = -1;
+    this.sendSubscribe(sub);
+  }
+
   private sendSubscribe(sub: Subscription): void {
+    const topic = sub.request.topic ?? 'premium';
     this.send({
       op: 'subscribe',
       id: sub.id,
-      topic: sub.request.topic ?? 'premium',
+      topic,
       interval: sub.request.interval,
       params: sub.request.params,
+      ...(isDeltaTopic(topic) ? { deltas: true } : {}),
     });
   }
 
