@@ -9,7 +9,7 @@ export const TARGET_KOREAN = 8;
 export const SOURCE_DEX = 16;
 export const TARGET_DEX = 32;
 
-/** Offsets of a market pair's values (first market a, second b; lines hold last, bid, ask and reciprocals). */
+/** Offsets of a market pair's values (first market a, second b; see MarketState.blocks for the prices). */
 export const V_LAST = 0; // a / b
 export const V_ASK_BID = 1; // a ask / b bid
 export const V_BID_ASK = 2; // a bid / b ask
@@ -22,12 +22,15 @@ const V_LOW = 7;
 /** Float64s per market pair in `values`: one 64-byte cache line, which a quote touches once per pair. */
 const STRIDE = 8;
 
-/** The four touch ratios of pair (a, b) from their price lines (last, bid, ask, 1/last, 1/bid, 1/ask). */
-function writeTouch(values: Float64Array, o: number, lines: Float64Array, a: number, b: number): void {
-  values[o + V_ASK_BID] = (lines[a + 2] as number) * (lines[b + 4] as number);
-  values[o + V_BID_ASK] = (lines[a + 1] as number) * (lines[b + 5] as number);
-  values[o + V_BACK_ASK_BID] = (lines[b + 2] as number) * (lines[a + 4] as number);
-  values[o + V_BACK_BID_ASK] = (lines[b + 1] as number) * (lines[a + 5] as number);
+/**
+ * The four touch ratios of pair (a, b) from their markets' blocks (offsets 1, 2: bid, ask; 4, 5: their
+ * reciprocals; see MarketState.blocks).
+ */
+function writeTouch(values: Float64Array, o: number, blocks: Float64Array, a: number, b: number): void {
+  values[o + 1] = (blocks[a + 2] as number) * (blocks[b + 4] as number);
+  values[o + 2] = (blocks[a + 1] as number) * (blocks[b + 5] as number);
+  values[o + 4] = (blocks[b + 2] as number) * (blocks[a + 4] as number);
+  values[o + 5] = (blocks[b + 1] as number) * (blocks[a + 5] as number);
 }
 
 /** One closed minute of a market pair's last-price ratio (first / second, native quotes). */
@@ -67,14 +70,14 @@ export function marketPairIndex(kind: number): number {
  *
  * The numbers behind them are kept per unordered market pair {a, b}, current on every quote, in the markets'
  * native quotes (so a moving conversion rate changes nothing here): a/b on last prices, a ask / b bid, a bid /
- * b ask, and each of them the other way round (b/a, b bid / a ask, b ask / a bid). The markets' price lines
+ * b ask, and each of them the other way round (b/a, b bid / a ask, b ask / a bid). The markets' blocks
  * hold reciprocals, so each is one multiplication on a quote, and no reader ever divides: row (a, b) and row
  * (b, a) read the same six numbers, and a convention that reads target over source takes the reverse one. A
  * reader multiplies by rate^exponent (−1 for KRW over dollars, +1 for dollars over KRW, 0 otherwise) to
  * compare in one currency, or by rate^−exponent for the reverse ratio.
  *
  * Rows and pairs are appended as markets appear and never removed. `compact()` (at minute boundaries, when
- * many were appended) reorders both by token and moves the markets' price lines next to each other, so a
+ * many were appended) reorders both by token and moves the markets' blocks next to each other, so a
  * quote touches a few neighbouring cache lines; indices are therefore stable only between compactions, and
  * nothing outside a single query holds on to them.
  */
@@ -101,9 +104,11 @@ export class Combos {
   // Pairs: the stored ratios.
   private readonly pairFirst = new Int32Column();
   private readonly pairSecond = new Int32Column();
-  /** Offsets of the pair's markets' price lines in the state's `lines` (kept in step with relayouts). */
-  private readonly firstLine = new Int32Column();
-  private readonly secondLine = new Int32Column();
+  /**
+   * Per pair, stride 2: offsets of its first and second market's blocks in the state's `blocks` (kept in step
+   * with relayouts), side by side so a pass reads one Int32Array.
+   */
+  private readonly blocksOf = new Int32Column(2 * 1024);
   /**
    * Per pair, stride 8 (see the V_ offsets): both directions of the three ratios — first/second and
    * second/first on last prices, first ask / second bid and its reverse, first bid / second ask and its
@@ -116,9 +121,6 @@ export class Combos {
   private readonly minuteOpen = new Float64Column();
   /** Minute index (epoch minutes) the pair's open/high/low belong to; -1 before its first timed update. */
   private readonly minuteOf = new Int32Column();
-  /** Kind byte and stored rate exponent of each pair's forward row (the backward row mirrors them). */
-  private readonly forwardKind = new Uint8Column();
-  private readonly forwardExponent = new Uint8Column();
   /** 1 for pairs whose 1-minute gap bars are kept (see `rollupPair`). */
   private readonly rollup = new Uint8Column();
   private closedGaps: GapMinuteBar[] = [];
@@ -161,22 +163,12 @@ export class Combos {
     return this.pairSecond.array;
   }
 
-  /** Offsets of each pair's markets' price lines (slot × 8): markets of a token sit next to each other. */
-  get pairFirstLineOf(): Int32Array {
-    return this.firstLine.array;
-  }
-
-  get pairSecondLineOf(): Int32Array {
-    return this.secondLine.array;
-  }
-
-  /** The forward row's kind byte and stored exponent, per pair. */
-  get pairKindOf(): Uint8Array {
-    return this.forwardKind.array;
-  }
-
-  get pairExponentOf(): Uint8Array {
-    return this.forwardExponent.array;
+  /**
+   * Offsets of each pair's markets' blocks in the state's `blocks`, stride 2 (first market at 2p, second at
+   * 2p + 1): markets of a token sit next to each other.
+   */
+  get pairBlocks(): Int32Array {
+    return this.blocksOf.array;
   }
 
   /** Row `c`'s source/target ratio on last prices, native currencies. */
@@ -239,17 +231,15 @@ export class Combos {
 
   private addPair(first: number, second: number): number {
     const p = this.pairCount++;
-    for (const column of [this.pairFirst, this.pairSecond, this.firstLine, this.secondLine, this.minuteOf])
-      column.ensure(this.pairCount);
+    for (const column of [this.pairFirst, this.pairSecond, this.minuteOf]) column.ensure(this.pairCount);
+    this.blocksOf.ensure(2 * this.pairCount);
     this.rollup.ensure(this.pairCount);
-    this.forwardKind.ensure(this.pairCount);
-    this.forwardExponent.ensure(this.pairCount);
     this.values.ensure(this.pairCount * STRIDE);
     this.minuteOpen.ensure(this.pairCount);
     this.pairFirst.array[p] = first;
     this.pairSecond.array[p] = second;
-    this.firstLine.array[p] = this.state.lineOf.array[first] as number;
-    this.secondLine.array[p] = this.state.lineOf.array[second] as number;
+    this.blocksOf.array[2 * p] = this.state.blockOf.array[first] as number;
+    this.blocksOf.array[2 * p + 1] = this.state.blockOf.array[second] as number;
     this.minuteOf.array[p] = -1;
     const a = this.state.instruments[first];
     const b = this.state.instruments[second];
@@ -286,10 +276,6 @@ export class Combos {
     this.kind.array[c] = kind;
     const exponent = s.unit === t.unit ? 0 : s.unit === UNIT_KRW && t.unit === UNIT_DOLLAR ? -1 : 1;
     this.rateExponent.array[c] = exponent + 1;
-    if (flipped === 0) {
-      this.forwardKind.array[pair] = kind;
-      this.forwardExponent.array[pair] = exponent + 1;
-    }
     this.byMarketPair[marketPairIndex(kind)]?.push(c);
   }
 
@@ -304,7 +290,7 @@ export class Combos {
     return this.pairCount - this.compactedAt > Math.max(5_000, this.compactedAt / 4);
   }
 
-  /** Reorders markets' lines, pairs and rows by token (stable within a token); O(markets + rows). */
+  /** Reorders markets' blocks, pairs and rows by token (stable within a token); O(markets + rows). */
   compact(): void {
     const { state } = this;
     const tokenCount = state.tokens.length;
@@ -320,19 +306,18 @@ export class Combos {
     for (const column of [this.pairFirst, this.pairSecond, this.minuteOf])
       permuteInt(column, pairTo, this.pairCount);
     permuteByte(this.rollup, pairTo, this.pairCount);
-    permuteByte(this.forwardKind, pairTo, this.pairCount);
-    permuteByte(this.forwardExponent, pairTo, this.pairCount);
     permuteStride(this.values, pairTo, this.pairCount, STRIDE);
     permuteStride(this.minuteOpen, pairTo, this.pairCount, 1);
     for (let i = 0; i < this.rollupPairs.length; i++)
       this.rollupPairs[i] = pairTo[this.rollupPairs[i] as number] as number;
     this.pairsOf = [];
-    const lineOf = state.lineOf.array;
+    const blockOf = state.blockOf.array;
+    const blocksOf = this.blocksOf.array;
     for (let p = 0; p < this.pairCount; p++) {
       const first = this.pairFirst.array[p] as number;
       const second = this.pairSecond.array[p] as number;
-      this.firstLine.array[p] = lineOf[first] as number;
-      this.secondLine.array[p] = lineOf[second] as number;
+      blocksOf[2 * p] = blockOf[first] as number;
+      blocksOf[2 * p + 1] = blockOf[second] as number;
       this.link(first, p);
       this.link(second, p);
     }
@@ -360,20 +345,19 @@ export class Combos {
   recomputeInstrument(id: number, t: number): void {
     const list = this.pairsOf[id];
     if (!list) return;
-    const first = this.firstLine.array;
-    const second = this.secondLine.array;
-    const lines = this.state.lines.array;
+    const blocksOf = this.blocksOf.array;
+    const blocks = this.state.blocks.array;
     const values = this.values.array;
     const minuteOpen = this.minuteOpen.array;
     const minuteOf = this.minuteOf.array;
     const minute = Math.floor(t / 60_000);
     for (let i = 0; i < list.length; i++) {
       const p = list[i] as number;
-      const a = first[p] as number;
-      const b = second[p] as number;
+      const a = blocksOf[2 * p] as number;
+      const b = blocksOf[2 * p + 1] as number;
       const o = p * STRIDE;
-      const ratio = (lines[a] as number) * (lines[b + 3] as number);
-      const back = (lines[b] as number) * (lines[a + 3] as number);
+      const ratio = (blocks[a] as number) * (blocks[b + 3] as number);
+      const back = (blocks[b] as number) * (blocks[a + 3] as number);
       const held = minuteOf[p] as number;
       if (held !== minute) {
         if (minute < held) {
@@ -391,7 +375,7 @@ export class Combos {
         }
       }
       values[o] = ratio;
-      writeTouch(values, o, lines, a, b);
+      writeTouch(values, o, blocks, a, b);
       values[o + V_LAST_BACK] = back;
       if (held <= minute) {
         // Negated comparisons also replace a NaN extreme (a minute opened before both legs had a price).
@@ -444,29 +428,28 @@ export class Combos {
 
   /** Recomputes every pair — both directions of every combination — from the market state. */
   recomputeAll(): void {
-    const first = this.firstLine.array;
-    const second = this.secondLine.array;
-    const lines = this.state.lines.array;
+    const blocksOf = this.blocksOf.array;
+    const blocks = this.state.blocks.array;
     const values = this.values.array;
     for (let p = 0; p < this.pairCount; p++) {
-      const a = first[p] as number;
-      const b = second[p] as number;
+      const a = blocksOf[2 * p] as number;
+      const b = blocksOf[2 * p + 1] as number;
       const o = p * STRIDE;
-      values[o] = (lines[a] as number) * (lines[b + 3] as number);
-      values[o + V_LAST_BACK] = (lines[b] as number) * (lines[a + 3] as number);
-      writeTouch(values, o, lines, a, b);
+      values[o] = (blocks[a] as number) * (blocks[b + 3] as number);
+      values[o + V_LAST_BACK] = (blocks[b] as number) * (blocks[a + 3] as number);
+      writeTouch(values, o, blocks, a, b);
     }
   }
 
   private recompute(p: number): void {
-    const lines = this.state.lines.array;
+    const blocks = this.state.blocks.array;
     const values = this.values.array;
-    const a = this.firstLine.array[p] as number;
-    const b = this.secondLine.array[p] as number;
+    const a = this.blocksOf.array[2 * p] as number;
+    const b = this.blocksOf.array[2 * p + 1] as number;
     const o = p * STRIDE;
-    values[o] = (lines[a] as number) * (lines[b + 3] as number);
-    values[o + V_LAST_BACK] = (lines[b] as number) * (lines[a + 3] as number);
-    writeTouch(values, o, lines, a, b);
+    values[o] = (blocks[a] as number) * (blocks[b + 3] as number);
+    values[o + V_LAST_BACK] = (blocks[b] as number) * (blocks[a + 3] as number);
+    writeTouch(values, o, blocks, a, b);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   VENUE_IDS,
   type VenueId,
 } from '@spreadscope/core';
+import { MAKER_FEES, TAKER_FEES } from './fee-schedule.ts';
 import { Float64Column, Int32Column, Uint8Column } from './growable.ts';
 
 export interface InstrumentKey {
@@ -20,6 +21,30 @@ export interface InstrumentKey {
 export const UNIT_KRW = 0;
 export const UNIT_DOLLAR = 1;
 export const UNIT_OTHER = 2;
+
+/**
+ * Doubles per market in `MarketState.blocks`: two 64-byte cache lines, the first written by every quote, the
+ * second by funding updates. Hot loops index blocks with these offsets written out as literals.
+ */
+export const BLOCK = 16;
+/** Last, bid and ask, then their reciprocals (a combination multiplies instead of dividing). */
+export const B_LAST = 0;
+export const B_BID = 1;
+export const B_ASK = 2;
+export const B_INV_LAST = 3;
+export const B_INV_BID = 4;
+export const B_INV_ASK = 5;
+/** Time of the last quote (0 before the first), and the price unit (UNIT_KRW, UNIT_DOLLAR, UNIT_OTHER). */
+export const B_UPDATED = 6;
+export const B_UNIT = 7;
+/** Funding per hour (0 for spot, NaN when unknown), rate (NaN for spot or unknown), interval (NaN unless > 0). */
+export const B_PER_HOUR = 8;
+export const B_RATE = 9;
+export const B_HOURS = 10;
+/** Taker fee, maker fee and no fee (0), fractions: a pass picks one by offset. */
+export const B_TAKER = 11;
+export const B_MAKER = 12;
+export const B_NO_FEE = 13;
 
 export interface InstrumentInfo extends InstrumentKey {
   readonly id: number;
@@ -71,13 +96,14 @@ export class MarketState {
   /** 1 for perpetuals: passes over every market read it instead of the info objects. */
   readonly perpOf = new Uint8Column();
   /**
-   * The touch of every market in one cache line (stride 8): last, bid, ask and their reciprocals, so a
-   * combination reads two lines and multiplies instead of dividing.
+   * Every market's numbers that passes over combinations read, in one block per market (stride BLOCK, see the
+   * B_ offsets): the touch and its reciprocals, quote time and unit in the first cache line, funding and fees
+   * in the second. A combination reads two blocks; `relayout` puts a token's blocks next to each other.
    */
-  readonly lines = new Float64Column(8 * 1024);
-  /** Offset of each market's line in `lines` (slot × 8); `relayout` moves lines so a token's sit together. */
-  readonly lineOf = new Int32Column();
-  private lineSlots = 0;
+  readonly blocks = new Float64Column(BLOCK * 1024);
+  /** Offset of each market's block in `blocks` (slot × BLOCK). */
+  readonly blockOf = new Int32Column();
+  private blockSlots = 0;
   private readonly floatColumns = [
     this.last,
     this.bid,
@@ -158,10 +184,19 @@ export class MarketState {
     else venues.set(venue, [record]);
     const size = id + 1;
     for (const column of this.floatColumns) column.ensure(size);
-    this.lineOf.ensure(size);
-    this.lineOf.array[id] = this.lineSlots * 8;
-    this.lineSlots++;
-    this.lines.ensure(this.lineSlots * 8);
+    this.blockOf.ensure(size);
+    const o = this.blockSlots * BLOCK;
+    this.blockOf.array[id] = o;
+    this.blockSlots++;
+    this.blocks.ensure(this.blockSlots * BLOCK);
+    const block = this.blocks.array;
+    const perp = market === 'perp';
+    block[o + B_UPDATED] = 0;
+    block[o + B_UNIT] = unit;
+    block[o + B_PER_HOUR] = perp ? Number.NaN : 0;
+    block[o + B_TAKER] = TAKER_FEES[venueIndex * 2 + (perp ? 1 : 0)] as number;
+    block[o + B_MAKER] = MAKER_FEES[venueIndex * 2 + (perp ? 1 : 0)] as number;
+    block[o + B_NO_FEE] = 0;
     this.venueOf.ensure(size);
     this.unitOf.ensure(size);
     this.perpOf.ensure(size);
@@ -175,19 +210,19 @@ export class MarketState {
   }
 
   /**
-   * Moves the markets' lines into `order` (every instrument id once), so that combinations, which pair markets
-   * of one token, read neighbouring memory. Prices are copied; nothing else changes.
+   * Moves the markets' blocks into `order` (every instrument id once), so that combinations, which pair
+   * markets of one token, read neighbouring memory. Blocks are copied; nothing else changes.
    */
   relayout(order: readonly number[]): void {
-    const old = this.lines.array;
+    const old = this.blocks.array;
     const next = new Float64Array(old.length).fill(Number.NaN);
-    const lineOf = this.lineOf.array;
+    const blockOf = this.blockOf.array;
     order.forEach((id, slot) => {
-      const from = lineOf[id] as number;
-      next.set(old.subarray(from, from + 8), slot * 8);
-      lineOf[id] = slot * 8;
+      const from = blockOf[id] as number;
+      next.set(old.subarray(from, from + BLOCK), slot * BLOCK);
+      blockOf[id] = slot * BLOCK;
     });
-    this.lines.adopt(next);
+    this.blocks.adopt(next);
   }
 
   private internToken(base: string): number {
@@ -210,14 +245,15 @@ export class MarketState {
     this.last.array[id] = event.last;
     this.bid.array[id] = bid;
     this.ask.array[id] = ask;
-    const lines = this.lines.array;
-    const o = this.lineOf.array[id] as number;
-    lines[o] = event.last;
-    lines[o + 1] = bid;
-    lines[o + 2] = ask;
-    lines[o + 3] = 1 / event.last;
-    lines[o + 4] = 1 / bid;
-    lines[o + 5] = 1 / ask;
+    const block = this.blocks.array;
+    const o = this.blockOf.array[id] as number;
+    block[o + B_LAST] = event.last;
+    block[o + B_BID] = bid;
+    block[o + B_ASK] = ask;
+    block[o + B_INV_LAST] = 1 / event.last;
+    block[o + B_INV_BID] = 1 / bid;
+    block[o + B_INV_ASK] = 1 / ask;
+    block[o + B_UPDATED] = event.t;
     if (event.volume24h !== undefined) this.volume24h.array[id] = event.volume24h;
     if (event.open24h !== undefined) this.open24h.array[id] = event.open24h;
     this.updatedAt.array[id] = event.t;
@@ -236,6 +272,15 @@ export class MarketState {
     this.nextFundingTime.array[id] = event.nextFundingTime ?? Number.NaN;
     this.markPrice.array[id] = event.markPrice ?? Number.NaN;
     this.fundingAt.array[id] = event.t;
+    const block = this.blocks.array;
+    const o = this.blockOf.array[id] as number;
+    const rate = event.rate;
+    const hours = event.intervalHours;
+    // What fundingGapPercent and netFundingPerHour treat as unknown is NaN here, so passes need no tests.
+    const known = Number.isFinite(rate) && hours > 0;
+    block[o + B_PER_HOUR] = known ? rate / hours : Number.NaN;
+    block[o + B_RATE] = Number.isFinite(rate) ? rate : Number.NaN;
+    block[o + B_HOURS] = hours > 0 ? hours : Number.NaN;
     this.touchVenue(id, event.t);
     return id;
   }
