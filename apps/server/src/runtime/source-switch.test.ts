@@ -186,6 +186,11 @@ it('switches before applying the first event of a new mode, even when it comes b
   try {
     server.source.push(...minute(T0 + 1_000, SIM_PREMIUM, 0.001, T0 + HOUR), wallet(T0 + 1_000));
     expect((await premium(server)).data).toHaveLength(1);
+    const fundingSearch = async (q: string) =>
+      (await get<{ data: { baseToken: string }[] }>(server, `/funding-rates/search?q=${q}`)).data.map(
+        (hit) => hit.baseToken,
+      );
+    expect(await fundingSearch('BTC')).toEqual(['BTC']);
     // auto's live source hands over its first quote while the state already says live, unannounced yet.
     server.source.state_ = { ...server.source.state_, mode: 'live' };
     server.source.push(quote(T0 + 2_000, 'okx', 'BTC', 'USDT', 100_000));
@@ -196,6 +201,14 @@ it('switches before applying the first event of a new mode, even when it comes b
     );
     expect(page.data).toEqual([]); // Upbit's simulated quote is gone with the simulator's engine
     expect((await networks(server)).data).toEqual([]);
+    // Search indexes built from the simulator's markets are rebuilt too, even when live lists as many perpetuals.
+    server.source.push(quote(T0 + 3_000, 'okx', 'ETH', 'USDT', 3_000, { market: 'perp' }), {
+      ...funding(T0 + 3_001, 0.0001, T0 + HOUR),
+      venue: 'okx',
+      base: 'ETH',
+    });
+    expect(await fundingSearch('BTC')).toEqual([]);
+    expect(await fundingSearch('ETH')).toEqual(['ETH']);
   } finally {
     await server.close();
   }

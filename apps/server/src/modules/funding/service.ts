@@ -106,14 +106,20 @@ export class FundingService {
 
   searchTokens(q: string, limit: number) {
     const perps = this.engine.fundingViews.symbols();
-    this.search.refresh(perps.length, () => {
-      const byBase = new Map<string, Set<VenueId>>();
-      for (const p of perps) byBase.set(p.baseToken, (byBase.get(p.baseToken) ?? new Set()).add(p.exchange));
-      return [...byBase.entries()].map(([base, venues]) => ({
-        base,
-        exchanges: VENUE_IDS.filter((v) => venues.has(v)),
-      }));
-    });
+    this.search.refresh(
+      perps.length,
+      () => {
+        const byBase = new Map<string, Set<VenueId>>();
+        for (const p of perps)
+          byBase.set(p.baseToken, (byBase.get(p.baseToken) ?? new Set()).add(p.exchange));
+        return [...byBase.entries()].map(([base, venues]) => ({
+          base,
+          exchanges: VENUE_IDS.filter((v) => venues.has(v)),
+        }));
+      },
+      // The engine's state is replaced on a source switch: a new one must rebuild the index at once.
+      this.engine.state,
+    );
     return {
       data: this.search
         .find(q, limit)
