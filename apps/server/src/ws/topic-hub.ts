@@ -578,7 +578,8 @@ export class TopicHub {
       const snapshotBytes =
         state.snapshot?.payload.length ??
         (group.snapshotBytes * Math.max(1, rowCount(state.data))) / Math.max(1, group.snapshotRows);
-      if (Buffer.byteLength(text) < snapshotBytes) built = frame(text);
+      built = frame(text);
+      if (built.payload.length >= snapshotBytes) built = null;
     }
     state.deltas.set(base, built);
     return built;
@@ -692,8 +693,7 @@ interface Frame {
 }
 
 function frame(text: string): Frame {
-  const payload = Buffer.from(text);
-  const length = payload.length;
+  const length = Buffer.byteLength(text);
   const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
   const wire = Buffer.allocUnsafe(headerLength + length);
   wire[0] = 0x81; // FIN + text opcode
@@ -706,8 +706,9 @@ function frame(text: string): Frame {
     wire[1] = 127;
     wire.writeBigUInt64BE(BigInt(length), 2);
   }
-  payload.copy(wire, headerLength);
-  return { payload, wire };
+  // Encoded once, straight into the frame; the payload is a view of it.
+  wire.write(text, headerLength);
+  return { payload: wire.subarray(headerLength), wire };
 }
 
 function rowCount(data: unknown): number {
