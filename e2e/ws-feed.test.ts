@@ -108,7 +108,7 @@ describe('live tables over WebSocket deltas', () => {
     for (const { id, path, params } of subscriptions) {
       const held = tables.get(keys.get(id) ?? '')?.state.table as Record<string, unknown> | undefined;
       const rest = await api(path, { ...params, interval: 'realtime' });
-      expect((held?.data as unknown[]).length).toBeGreaterThan(0);
+      expect((held?.data as unknown[] | undefined)?.length ?? 0).toBeGreaterThan(0);
       // The source's state changed when the tape ended (no market tick announces that): compare its mode.
       const { dataSource, ...values } = rest;
       const { dataSource: heldSource, ...heldValues } = held ?? {};
