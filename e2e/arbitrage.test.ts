@@ -2,6 +2,7 @@ import type { ArbitrageResponse } from '@spreadscope/contracts';
 import { formatPercent } from '@spreadscope/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
+import { shownRowCount } from './support/row-count.ts';
 
 let market: ReplayMarket;
 
@@ -65,7 +66,7 @@ describe('arbitrage tables in Chromium', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
-    expect(await page.getByTestId('premium-count').innerText()).toContain(String(api.body.data.length));
+    expect(await shownRowCount(page)).toBe(api.body.data.length);
     await page.context().close();
   });
 
@@ -79,10 +80,11 @@ describe('arbitrage tables in Chromium', () => {
     expect(filtered.body.total).toBeLessThan(500);
     expect(filtered.body.total).toBeGreaterThan(0);
     await page.getByTestId('filter-min-premium').fill(String(threshold));
+    // The filter reaches the URL after the typing pause, then the rows follow.
     await expect
-      .poll(() => page.getByTestId('premium-count').innerText(), { timeout: 15_000 })
-      .toContain(String(filtered.body.total));
-    expect(new URL(page.url()).searchParams.get('minGap')).toBe(String(threshold));
+      .poll(() => new URL(page.url()).searchParams.get('minGap'), { timeout: 15_000 })
+      .toBe(String(threshold));
+    await expect.poll(() => shownRowCount(page), { timeout: 15_000 }).toBe(filtered.body.total);
     const shown = await page
       .getByTestId('gap')
       .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
@@ -121,16 +123,27 @@ describe('arbitrage tables in Chromium', () => {
     const usdc = await arbitrage('perp-perp', 'targetQuote=USDC&sort=netGap&order=desc');
     expect(usdc.body.total).toBeGreaterThan(0);
     await page.getByTestId('filter-target-quote').selectOption('USDC');
-    await expect.poll(() => new URL(page.url()).searchParams.get('targetQuote')).toBe('USDC');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('targetQuote'), { timeout: 15_000 })
+      .toBe('USDC');
+    // The previous view (every quote, USDC rows among them) stays on screen until the filtered one arrives:
+    // wait until every row shown is one the API returns for USDC.
+    const inApi = new Set(usdc.body.data.map((r) => r.id));
+    await expect
+      .poll(
+        async () => {
+          const shownIds = await page
+            .locator('[data-testid^="premium-row-"]')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
+          return shownIds.length > 0 && shownIds.every((id) => inApi.has(id));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const best = usdc.body.data.find((row) => !row.stale);
     const row = page.locator(`[data-row-id="${best?.id}"]`);
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('gap').innerText()).toBe(formatPercent(best?.gapPercent ?? Number.NaN));
-    const shownIds = await page
-      .locator('[data-testid^="premium-row-"]')
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? ''));
-    const onScreen = new Set(usdc.body.data.map((r) => r.id));
-    for (const id of shownIds) expect(onScreen.has(id)).toBe(true);
     await page.context().close();
   });
 

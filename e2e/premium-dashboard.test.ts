@@ -4,6 +4,7 @@ import { formatPercent, formatPrice } from '@spreadscope/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
+import { shownRowCount } from './support/row-count.ts';
 
 let market: ReplayMarket;
 
@@ -14,8 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market?.close();
 });
-
-const rowCount = (page: Page) => page.getByTestId('premium-count').innerText();
 
 /**
  * A page signed in as a new Free user: signed up through the API, activated with the link from the outbox
@@ -84,8 +83,10 @@ describe('premium dashboard in Chromium', () => {
 
     expect(await page.getByTestId('filter-reset').count()).toBe(0);
     await page.getByTestId('filter-min-premium').fill(String(threshold));
-    await expect.poll(() => rowCount(page), { timeout: 15_000 }).toContain(String(filtered.body.data.length));
-    expect(new URL(page.url()).searchParams.get('minPremium')).toBe(String(threshold));
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('minPremium'), { timeout: 15_000 })
+      .toBe(String(threshold));
+    await expect.poll(() => shownRowCount(page), { timeout: 15_000 }).toBe(filtered.body.data.length);
     const shown = await page
       .getByTestId('gap')
       .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
@@ -200,7 +201,7 @@ describe('premium dashboard in Chromium', () => {
     await page.getByTestId('filter-search').fill('');
     // The view lives in the URL: the box shows checked once the navigation to the new query has rendered.
     await page.getByTestId('filter-owned').click();
-    await expect.poll(() => page.getByTestId('filter-owned').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('filter-owned').isChecked(), { timeout: 15_000 }).toBe(true);
     await expect
       .poll(() => page.locator('[data-testid^="premium-row-"]').count(), { timeout: 15_000 })
       .toBe(1);
@@ -282,9 +283,9 @@ describe('premium dashboard in Chromium', () => {
     const api = await premium(`source=upbit&target=binance&search=${encodeURIComponent('비트코인')}`);
     expect(api.body.data.map((r) => r.base)).toContain('BTC');
     await expect
-      .poll(() => page.getByTestId('premium-count').innerText(), { timeout: 15_000 })
-      .toContain(String(api.body.total));
-    expect(new URL(page.url()).searchParams.get('search')).toBe('비트코인');
+      .poll(() => new URL(page.url()).searchParams.get('search'), { timeout: 15_000 })
+      .toBe('비트코인');
+    await expect.poll(() => shownRowCount(page), { timeout: 15_000 }).toBe(api.body.total);
     await page.getByTestId('filter-search').fill('없는코인이름');
     const empty = page.getByTestId('premium-empty');
     await empty.waitFor({ timeout: 15_000 });
