@@ -126,7 +126,19 @@ export class Combos {
   private closedGaps: GapMinuteBar[] = [];
   private readonly rollupPairs: number[] = [];
   pairCount = 0;
-  private pairsOf: number[][] = [];
+  /**
+   * Each market's pairs as of the last compaction, in compressed rows: market id's entries are
+   * [adjacencyFrom[id], adjacencyFrom[id + 1]), two ints each — the pair, and the other market's block offset
+   * plus 1 when the other market is the pair's first (offsets are multiples of BLOCK, so the low bit is free).
+   * A quote reads its market's few neighbouring entries instead of each pair's markets.
+   */
+  private adjacencyFrom = new Int32Array(1);
+  private adjacency = new Int32Array(0);
+  /** Markets the adjacency covers (those that existed at the last compaction). */
+  private adjacencyMarkets = 0;
+  /** Pairs appended since the last compaction, per market; `appended` counts them. */
+  private pairsSince: number[][] = [];
+  private appended = 0;
   /** Pair count at the last compaction: compaction pays off once the appended tail is large. */
   private compactedAt = 0;
 
@@ -249,6 +261,7 @@ export class Combos {
     } else this.rollup.array[p] = 0;
     this.link(first, p);
     this.link(second, p);
+    this.appended++;
     this.recompute(p);
     return p;
   }
@@ -280,9 +293,44 @@ export class Combos {
   }
 
   private link(instrument: number, p: number): void {
-    const list = this.pairsOf[instrument];
+    const list = this.pairsSince[instrument];
     if (list) list.push(p);
-    else this.pairsOf[instrument] = [p];
+    else this.pairsSince[instrument] = [p];
+  }
+
+  /** Builds the adjacency of every market from the pairs (in pair order, so a quote walks memory forwards). */
+  private buildAdjacency(): void {
+    const markets = this.state.instruments.length;
+    const from = new Int32Array(markets + 1);
+    const firstOf = this.pairFirst.array;
+    const secondOf = this.pairSecond.array;
+    for (let p = 0; p < this.pairCount; p++) {
+      const a = (firstOf[p] as number) + 1;
+      const b = (secondOf[p] as number) + 1;
+      from[a] = (from[a] as number) + 1;
+      from[b] = (from[b] as number) + 1;
+    }
+    for (let id = 0; id < markets; id++) from[id + 1] = (from[id + 1] as number) + (from[id] as number);
+    const next = from.slice(0, markets);
+    const adjacency = new Int32Array(2 * (from[markets] as number));
+    const blocksOf = this.blocksOf.array;
+    for (let p = 0; p < this.pairCount; p++) {
+      const first = firstOf[p] as number;
+      const second = secondOf[p] as number;
+      const i = next[first] as number;
+      next[first] = i + 1;
+      adjacency[2 * i] = p;
+      adjacency[2 * i + 1] = blocksOf[2 * p + 1] as number;
+      const j = next[second] as number;
+      next[second] = j + 1;
+      adjacency[2 * j] = p;
+      adjacency[2 * j + 1] = (blocksOf[2 * p] as number) + 1;
+    }
+    this.adjacencyFrom = from;
+    this.adjacency = adjacency;
+    this.adjacencyMarkets = markets;
+    this.pairsSince = [];
+    this.appended = 0;
   }
 
   /** Whether enough pairs were appended since the last compaction for one to pay off. */
@@ -310,17 +358,13 @@ export class Combos {
     permuteStride(this.minuteOpen, pairTo, this.pairCount, 1);
     for (let i = 0; i < this.rollupPairs.length; i++)
       this.rollupPairs[i] = pairTo[this.rollupPairs[i] as number] as number;
-    this.pairsOf = [];
     const blockOf = state.blockOf.array;
     const blocksOf = this.blocksOf.array;
     for (let p = 0; p < this.pairCount; p++) {
-      const first = this.pairFirst.array[p] as number;
-      const second = this.pairSecond.array[p] as number;
-      blocksOf[2 * p] = blockOf[first] as number;
-      blocksOf[2 * p + 1] = blockOf[second] as number;
-      this.link(first, p);
-      this.link(second, p);
+      blocksOf[2 * p] = blockOf[this.pairFirst.array[p] as number] as number;
+      blocksOf[2 * p + 1] = blockOf[this.pairSecond.array[p] as number] as number;
     }
+    this.buildAdjacency();
 
     // Rows, by token too, pointing at the moved pairs.
     const rowTo = byToken(this.count, tokenCount, (c) => tokenOfInstrument(this.source.array[c] as number));
@@ -343,45 +387,56 @@ export class Combos {
    * through the minute of `t`: a pair's first update in a minute opens it at the ratio it held until then.
    */
   recomputeInstrument(id: number, t: number): void {
-    const list = this.pairsOf[id];
-    if (!list) return;
-    const blocksOf = this.blocksOf.array;
+    const minute = Math.floor(t / 60_000);
+    if (id < this.adjacencyMarkets) {
+      const own = this.state.blockOf.array[id] as number;
+      const adjacency = this.adjacency;
+      const end = this.adjacencyFrom[id + 1] as number;
+      for (let i = this.adjacencyFrom[id] as number; i < end; i++) {
+        const p = adjacency[2 * i] as number;
+        const other = adjacency[2 * i + 1] as number;
+        // The low bit says the other market is the pair's first.
+        if ((other & 1) === 0) this.update(p, own, other, minute);
+        else this.update(p, other - 1, own, minute);
+      }
+    }
+    if (this.appended > 0) {
+      const list = this.pairsSince[id];
+      if (!list) return;
+      const blocksOf = this.blocksOf.array;
+      for (let i = 0; i < list.length; i++) {
+        const p = list[i] as number;
+        this.update(p, blocksOf[2 * p] as number, blocksOf[2 * p + 1] as number, minute);
+      }
+    }
+  }
+
+  /** Pair p's values from its markets' blocks at a and b, the minute's extremes followed through `minute`. */
+  private update(p: number, a: number, b: number, minute: number): void {
     const blocks = this.state.blocks.array;
     const values = this.values.array;
-    const minuteOpen = this.minuteOpen.array;
     const minuteOf = this.minuteOf.array;
-    const minute = Math.floor(t / 60_000);
-    for (let i = 0; i < list.length; i++) {
-      const p = list[i] as number;
-      const a = blocksOf[2 * p] as number;
-      const b = blocksOf[2 * p + 1] as number;
-      const o = p * STRIDE;
-      const ratio = (blocks[a] as number) * (blocks[b + 3] as number);
-      const back = (blocks[b] as number) * (blocks[a + 3] as number);
-      const held = minuteOf[p] as number;
-      if (held !== minute) {
-        if (minute < held) {
-          // A late quote from an earlier minute: the bar of that minute is gone; keep the value current.
-          values[o] = ratio;
-          values[o + V_LAST_BACK] = back;
-        } else {
-          if (held >= 0 && this.rollup.array[p]) this.closeGap(p, held);
-          const before = values[o] as number;
-          const open = Number.isNaN(before) ? ratio : before;
-          minuteOpen[p] = open;
-          values[o + V_HIGH] = open;
-          values[o + V_LOW] = open;
-          minuteOf[p] = minute;
-        }
-      }
-      values[o] = ratio;
-      writeTouch(values, o, blocks, a, b);
-      values[o + V_LAST_BACK] = back;
-      if (held <= minute) {
-        // Negated comparisons also replace a NaN extreme (a minute opened before both legs had a price).
-        if (!(ratio <= (values[o + V_HIGH] as number))) values[o + V_HIGH] = ratio;
-        if (!(ratio >= (values[o + V_LOW] as number))) values[o + V_LOW] = ratio;
-      }
+    const o = p * STRIDE;
+    const ratio = (blocks[a] as number) * (blocks[b + 3] as number);
+    const back = (blocks[b] as number) * (blocks[a + 3] as number);
+    const held = minuteOf[p] as number;
+    if (held !== minute && minute > held) {
+      if (held >= 0 && this.rollup.array[p]) this.closeGap(p, held);
+      const before = values[o] as number;
+      const open = Number.isNaN(before) ? ratio : before;
+      this.minuteOpen.array[p] = open;
+      values[o + 6] = open;
+      values[o + 7] = open;
+      minuteOf[p] = minute;
+    }
+    values[o] = ratio;
+    writeTouch(values, o, blocks, a, b);
+    values[o + 3] = back;
+    // A late quote from an earlier minute keeps the values current; that minute's bar is gone.
+    if (held <= minute) {
+      // Negated comparisons also replace a NaN extreme (a minute opened before both legs had a price).
+      if (!(ratio <= (values[o + 6] as number))) values[o + 6] = ratio;
+      if (!(ratio >= (values[o + 7] as number))) values[o + 7] = ratio;
     }
   }
 

@@ -77,8 +77,14 @@ export class MarketState {
   readonly tokens: TokenInfo[] = [];
   /** Perpetual markets, in the order they appeared. */
   readonly perps: number[] = [];
-  /** base → venue → that venue's markets of the base: lookups hash short strings the feeds reuse. */
-  private readonly index = new Map<string, Map<string, InstrumentInfo[]>>();
+  /**
+   * Lookup of a market from its event's strings, in few memory reads (every quote does one): per venue, base →
+   * the first market of that venue and base; then per market, stride 2, its key (perp bit | quote code << 1)
+   * and the next market of the same venue and base (-1 at the end).
+   */
+  private readonly byVenue = VENUE_IDS.map(() => new Map<string, number>());
+  private readonly quoteCodes = new Map<string, number>();
+  private readonly chain = new Int32Column(2 * 1024);
   private readonly tokenIds = new Map<string, number>();
   readonly last = new Float64Column();
   readonly bid = new Float64Column();
@@ -126,11 +132,16 @@ export class MarketState {
   ignoredEvents = 0;
 
   find(venue: string, market: string, base: string, quote: string): number {
-    const list = this.index.get(base)?.get(venue);
-    if (!list) return -1;
-    for (let i = 0; i < list.length; i++) {
-      const info = list[i] as InstrumentInfo;
-      if (info.market === market && info.quote === quote) return info.id;
+    const v = VENUE_INDEX.get(venue);
+    if (v === undefined) return -1;
+    let id = this.byVenue[v]?.get(base);
+    const code = this.quoteCodes.get(quote);
+    if (id === undefined || code === undefined) return -1;
+    const key = (market === 'perp' ? 1 : 0) | (code << 1);
+    const chain = this.chain.array;
+    while (id >= 0) {
+      if (chain[2 * id] === key) return id;
+      id = chain[2 * id + 1] as number;
     }
     return -1;
   }
@@ -174,15 +185,17 @@ export class MarketState {
     this.instruments.push(record);
     if (market === 'perp') this.perps.push(id);
     this.tokens[token]?.instruments.push(id);
-    let venues = this.index.get(base);
-    if (!venues) {
-      venues = new Map();
-      this.index.set(base, venues);
-    }
-    const list = venues.get(venue);
-    if (list) list.push(record);
-    else venues.set(venue, [record]);
     const size = id + 1;
+    let code = this.quoteCodes.get(quote);
+    if (code === undefined) {
+      code = this.quoteCodes.size;
+      this.quoteCodes.set(quote, code);
+    }
+    this.chain.ensure(2 * size);
+    const bases = this.byVenue[venueIndex] as Map<string, number>;
+    this.chain.array[2 * id] = (market === 'perp' ? 1 : 0) | (code << 1);
+    this.chain.array[2 * id + 1] = bases.get(base) ?? -1;
+    bases.set(base, id);
     for (const column of this.floatColumns) column.ensure(size);
     this.blockOf.ensure(size);
     const o = this.blockSlots * BLOCK;

@@ -1,10 +1,18 @@
 import { type ForexMinuteBar, type MinuteBar, minuteStart } from '@spreadscope/core';
-import { Float64Column } from './growable.ts';
 import type { MarketState } from './market-state.ts';
 import { MinuteRing } from './minute-ring.ts';
 
 /** How far back the in-memory rings reach: the longest look-back window (24 h). */
 export const DEFAULT_WINDOW_MINUTES = 1_440;
+
+/** Offsets in an instrument's bar block (MinuteBarCollector.bars), and the block's size in doubles. */
+const M_MINUTE = 0;
+const M_OPEN = 1;
+const M_HIGH = 2;
+const M_LOW = 3;
+const M_CLOSE = 4;
+const M_VOLUME = 5;
+const STRIDE = 8;
 
 /**
  * Rolls quotes up into 1-minute OHLC bars per instrument. A bar closes when a later minute's quote arrives for
@@ -13,13 +21,11 @@ export const DEFAULT_WINDOW_MINUTES = 1_440;
  * "the price as of minute M" for the look-back windows.
  */
 export class MinuteBarCollector {
-  private readonly minute = new Float64Column(1024, -1);
-  private readonly open = new Float64Column();
-  private readonly high = new Float64Column();
-  private readonly low = new Float64Column();
-  private readonly close = new Float64Column();
-  private readonly volume = new Float64Column();
-  private readonly columns = [this.minute, this.open, this.high, this.low, this.close, this.volume];
+  /**
+   * The bar in progress of every instrument, one 64-byte block each (a quote touches one cache line): minute
+   * start (-1 when none is open), open, high, low, close, 24 h volume (see the M_ offsets).
+   */
+  private bars = new Float64Array(0);
   private capacity = 0;
   private readonly openIds: number[] = [];
   private closed: MinuteBar[] = [];
@@ -36,13 +42,28 @@ export class MinuteBarCollector {
     this.forexRing = new MinuteRing(windowMinutes);
   }
 
+  private ensure(id: number): void {
+    if (id < this.capacity) return;
+    let capacity = Math.max(this.capacity, 1024);
+    while (capacity <= id) capacity *= 2;
+    const next = new Float64Array(capacity * STRIDE).fill(Number.NaN);
+    next.set(this.bars);
+    for (let i = this.capacity; i < capacity; i++) next[i * STRIDE + M_MINUTE] = -1;
+    this.bars = next;
+    this.capacity = capacity;
+  }
+
+  /** Minute start of the instrument's bar in progress, or -1. */
+  private minuteOf(id: number): number {
+    return id < this.capacity ? (this.bars[id * STRIDE + M_MINUTE] as number) : -1;
+  }
+
   onPrice(id: number, t: number, price: number, volume24h: number | undefined): void {
-    if (id >= this.capacity) {
-      for (const column of this.columns) column.ensure(id + 1);
-      this.capacity = this.minute.array.length;
-    }
+    if (id >= this.capacity) this.ensure(id);
+    const bars = this.bars;
+    const o = id * STRIDE;
     const m = minuteStart(t);
-    const current = this.minute.array[id] as number;
+    const current = bars[o + M_MINUTE] as number;
     if (current !== m) {
       if (current >= 0) {
         if (m < current) return; // out-of-order quote from an earlier minute: the bar is already closed
@@ -50,16 +71,16 @@ export class MinuteBarCollector {
       } else {
         this.openIds.push(id);
       }
-      this.minute.array[id] = m;
-      this.open.array[id] = price;
-      this.high.array[id] = price;
-      this.low.array[id] = price;
-      this.volume.array[id] = Number.NaN;
+      bars[o + M_MINUTE] = m;
+      bars[o + M_OPEN] = price;
+      bars[o + M_HIGH] = price;
+      bars[o + M_LOW] = price;
+      bars[o + M_VOLUME] = Number.NaN;
     }
-    if (price > (this.high.array[id] as number)) this.high.array[id] = price;
-    if (price < (this.low.array[id] as number)) this.low.array[id] = price;
-    this.close.array[id] = price;
-    if (volume24h !== undefined) this.volume.array[id] = volume24h;
+    if (price > (bars[o + M_HIGH] as number)) bars[o + M_HIGH] = price;
+    if (price < (bars[o + M_LOW] as number)) bars[o + M_LOW] = price;
+    bars[o + M_CLOSE] = price;
+    if (volume24h !== undefined) bars[o + M_VOLUME] = volume24h;
   }
 
   onForex(pair: string, t: number, rate: number): void {
@@ -80,7 +101,7 @@ export class MinuteBarCollector {
     let kept = 0;
     for (let i = 0; i < this.openIds.length; i++) {
       const id = this.openIds[i] as number;
-      if ((this.minute.array[id] as number) < minute) this.closeBar(id);
+      if (this.minuteOf(id) < minute) this.closeBar(id);
       else this.openIds[kept++] = id;
     }
     this.openIds.length = kept;
@@ -92,7 +113,7 @@ export class MinuteBarCollector {
    * open onwards are the live data's; everything earlier goes in under what the ring already holds.
    */
   backfill(id: number, minutes: ArrayLike<number>, closes: ArrayLike<number>): void {
-    const open = id < this.capacity ? (this.minute.array[id] as number) : -1;
+    const open = this.minuteOf(id);
     const n = open >= 0 ? countBefore(minutes, open) : minutes.length;
     this.ring.backfill(id, sliceTo(minutes, n), sliceTo(closes, n));
   }
@@ -116,7 +137,7 @@ export class MinuteBarCollector {
    * the current one; NaN when the engine has not seen that far back.
    */
   priceAt(id: number, minute: number): number {
-    const open = id < this.capacity ? (this.minute.array[id] as number) : -1;
+    const open = this.minuteOf(id);
     if (open >= 0 && open <= minute) return this.state.last.array[id] as number;
     return this.ring.at(id, minute);
   }
@@ -137,24 +158,26 @@ export class MinuteBarCollector {
 
   private closeBar(id: number): void {
     const info = this.state.instruments[id];
-    const minute = this.minute.array[id] as number;
+    const minute = this.minuteOf(id);
     if (!info || minute < 0) return;
-    const volume = this.volume.array[id] as number;
-    const close = this.close.array[id] as number;
+    const bars = this.bars;
+    const o = id * STRIDE;
+    const volume = bars[o + M_VOLUME] as number;
+    const close = bars[o + M_CLOSE] as number;
     this.closed.push({
       venue: info.venue,
       market: info.market,
       base: info.base,
       quote: info.quote,
       minute,
-      open: this.open.array[id] as number,
-      high: this.high.array[id] as number,
-      low: this.low.array[id] as number,
+      open: bars[o + M_OPEN] as number,
+      high: bars[o + M_HIGH] as number,
+      low: bars[o + M_LOW] as number,
       close,
       volume24h: Number.isFinite(volume) ? volume : null,
     });
     this.ring.write(id, minute, close);
-    this.minute.array[id] = -1;
+    bars[o + M_MINUTE] = -1;
   }
 }
 
