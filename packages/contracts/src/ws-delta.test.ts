@@ -161,8 +161,12 @@ describe('diffTable and applyTableDelta', () => {
         let state = tableState(wire(tables[0] as Table));
         for (let i = 1; i < tables.length; i++) {
           const delta = wire(diffTable(tables[i - 1] as Table, tables[i] as Table));
+          const previous = state.table;
+          const before = wire(previous);
           state = applyTableDelta(state, delta);
           expect(state.table).toEqual(wire(tables[i]));
+          // The previous table is left as it was (what a UI still shows must not change under it).
+          expect(previous).toEqual(before);
           expect(state.rows.size).toBe(state.table.data.length);
         }
       }),
@@ -180,7 +184,7 @@ describe('diffTable and applyTableDelta', () => {
           const delta = wire(diffTable(base, next));
           const touched = new Set([
             ...(delta.upserts ?? []).map((row) => row.id),
-            ...(delta.patches ?? []).map((patch) => patch.id),
+            ...(delta.patches ?? []).map((patch) => patch[0]),
           ]);
           const oldRows = new Map(before.table.data.map((row) => [row.id, row]));
           const after = applyTableDelta(before, delta);
@@ -222,7 +226,8 @@ describe('diffTable and applyTableDelta', () => {
     expect(delta).toEqual({
       elapsedMs: 500,
       upserts: [row('e', -1)],
-      patches: [{ id: 'c', gap: 5, leg: { price: 101 } }],
+      paths: ['gap', 'leg.price'],
+      patches: [['c', 0, 5, 1, 101]],
       order: [[2, 1], [0, 2], 'e'],
       removed: ['d'],
       fields: { updatedAt: 1_500 },
@@ -240,7 +245,9 @@ describe('diffTable and applyTableDelta', () => {
   it('refuses a delta that does not fit the state, so the client resubscribes', () => {
     const state = tableState({ data: [{ id: 'a', durationMs: null }], updatedAt: 1 });
     const bad: TableDeltaBody[] = [
-      { patches: [{ id: 'zz', gap: 1 }] },
+      { paths: ['gap'], patches: [['zz', 0, 1]] },
+      { paths: ['gap'], patches: [['a', 1, 1]] },
+      { paths: ['durationMs.x'], patches: [['a', 0, 1]] },
       { order: [[0, 2]] },
       { upserts: [{ id: 'new' }] },
       { removed: ['a'] },

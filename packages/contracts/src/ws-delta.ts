@@ -23,6 +23,7 @@ export interface DeltaTable<R extends DeltaRow = DeltaRow> {
 export interface TableDeltaBody<R extends DeltaRow = DeltaRow> {
   elapsedMs?: number;
   upserts?: R[];
+  paths?: string[];
   patches?: RowPatch[];
   removed?: string[];
   order?: OrderEntry[];
@@ -57,13 +58,34 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** The paths a delta's patches set, each numbered once. */
+class PathTable {
+  readonly paths: string[] = [];
+  private readonly index = new Map<string, number>();
+  of(path: string): number {
+    let at = this.index.get(path);
+    if (at === undefined) {
+      at = this.paths.length;
+      this.paths.push(path);
+      this.index.set(path, at);
+    }
+    return at;
+  }
+}
+
 /**
- * What changed from `a` to `b`, nested: undefined when nothing did, SHAPE when a key came or went (the merge
- * rule cannot remove keys, so such a row travels whole). At the top level of a row, `durationMs` is expected
- * to have moved by `elapsed`.
+ * What changed from `a` to `b`, as (path, value) pairs appended to `out`: false when nothing did, SHAPE when a
+ * key came or went (a patch only sets values, so such a row travels whole) or a key holds a dot. At the top
+ * level of a row, `durationMs` is expected to have moved by `elapsed`.
  */
-function patchOf(a: Json, b: Json, elapsed: number): Json | undefined | typeof SHAPE {
-  const out: Json = {};
+function patchOf(
+  a: Json,
+  b: Json,
+  prefix: string,
+  elapsed: number,
+  paths: PathTable,
+  out: unknown[],
+): boolean | typeof SHAPE {
   let changed = false;
   for (const key in b) {
     const bv = b[key];
@@ -72,22 +94,23 @@ function patchOf(a: Json, b: Json, elapsed: number): Json | undefined | typeof S
       if (bv !== av) return SHAPE;
       continue;
     }
-    let value: unknown = bv;
     if (elapsed !== 0 && key === 'durationMs' && typeof av === 'number') {
       // The client moves it by the clock: it travels only when it did not move that way.
       if (av + elapsed === bv) continue;
     } else if (av === bv) continue;
     else if (isObject(av) && isObject(bv)) {
-      const inner = patchOf(av, bv, 0);
+      if (key.includes('.')) return SHAPE;
+      const inner = patchOf(av, bv, `${prefix}${key}.`, 0, paths, out);
       if (inner === SHAPE) return SHAPE;
-      if (inner === undefined) continue;
-      value = inner;
+      changed ||= inner;
+      continue;
     } else if (sameJson(av, bv)) continue;
-    out[key] = value;
+    if (key.includes('.')) return SHAPE;
+    out.push(paths.of(`${prefix}${key}`), bv);
     changed = true;
   }
   for (const key in a) if (a[key] !== undefined && b[key] === undefined) return SHAPE;
-  return changed ? out : undefined;
+  return changed;
 }
 
 /** Rows looked at to find how far durations moved. */
@@ -142,6 +165,7 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
   if (elapsed !== 0) body.elapsedMs = elapsed;
   const upserts: R[] = [];
   const patches: RowPatch[] = [];
+  const paths = new PathTable();
   let sameOrder = baseRows.length === nextRows.length;
   for (let i = 0; i < nextRows.length; i++) {
     const row = nextRows[i] as R;
@@ -151,12 +175,23 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
       upserts.push(row);
       continue;
     }
-    const patch = patchOf(baseRows[at] as unknown as Json, row as unknown as Json, elapsed);
-    if (patch === SHAPE) upserts.push(row);
-    else if (patch !== undefined) patches.push({ ...patch, id: row.id });
+    const patch: RowPatch = [row.id];
+    const changed = patchOf(
+      baseRows[at] as unknown as Json,
+      row as unknown as Json,
+      '',
+      elapsed,
+      paths,
+      patch,
+    );
+    if (changed === SHAPE) upserts.push(row);
+    else if (changed) patches.push(patch);
   }
   if (upserts.length > 0) body.upserts = upserts;
-  if (patches.length > 0) body.patches = patches;
+  if (patches.length > 0) {
+    body.paths = paths.paths;
+    body.patches = patches;
+  }
 
   if (!sameOrder) {
     const order: OrderEntry[] = [];
@@ -217,14 +252,32 @@ export function tableState<T extends DeltaTable>(table: T): TableState<T> {
   return { table, rows };
 }
 
-function merge(target: Json, patch: Json): Json {
-  const out: Json = { ...target };
-  for (const key in patch) {
-    const value = patch[key];
-    const current = target[key];
-    out[key] = isObject(value) && isObject(current) ? merge(current, value) : value;
+/**
+ * A copy of `row` with the values of a flat patch set at their paths: each object on the way is copied once,
+ * the others stay shared with `row`.
+ */
+function patched(row: DeltaRow, patch: RowPatch, paths: readonly string[][]): DeltaRow {
+  const out: Json = { ...(row as unknown as Json) };
+  const copies = new Set<Json>([out]);
+  for (let k = 1; k < patch.length; k += 2) {
+    const path = paths[patch[k] as number];
+    if (path === undefined) throw new DeltaMismatchError(`unknown path ${String(patch[k])}`);
+    let parent = out;
+    for (let s = 0; s < path.length - 1; s++) {
+      const key = path[s] as string;
+      const child = parent[key];
+      if (!isObject(child)) throw new DeltaMismatchError(`no object at ${path.slice(0, s + 1).join('.')}`);
+      if (copies.has(child)) parent = child;
+      else {
+        const copy = { ...child };
+        copies.add(copy);
+        parent[key] = copy;
+        parent = copy;
+      }
+    }
+    parent[path[path.length - 1] as string] = patch[k + 1];
   }
-  return out;
+  return out as unknown as DeltaRow;
 }
 
 /**
@@ -252,10 +305,12 @@ export function applyTableDelta<T extends DeltaTable>(
     if (!delta.order && !rows.has(row.id)) throw new DeltaMismatchError(`new row ${row.id} without an order`);
     changed?.set(row.id, row as Row);
   }
+  const paths = (delta.paths ?? []).map((path) => path.split('.'));
   for (const patch of patches) {
-    const before = rows.get(patch.id);
-    if (before === undefined) throw new DeltaMismatchError(`patch of unknown row ${patch.id}`);
-    changed?.set(patch.id, merge(shift(before) as unknown as Json, patch) as unknown as Row);
+    const id = patch[0];
+    const before = rows.get(id);
+    if (before === undefined) throw new DeltaMismatchError(`patch of unknown row ${id}`);
+    changed?.set(id, patched(shift(before), patch, paths) as Row);
   }
   // A row of the base: its new version, or itself moved by the clock.
   const nextOf = (row: Row): Row => changed?.get(row.id) ?? shift(row);

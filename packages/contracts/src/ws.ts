@@ -27,9 +27,9 @@ import { priceStatsQuerySchema, priceStatsResponseSchema } from './price-stats.t
  *   something: it must resubscribe (the same subscription id), which answers `subscribed` and a snapshot. The
  *   server never sends a delta on another base than the one it last sent that connection for the key.
  * - Rows are keyed by their `id`. `upserts` are whole rows (new on the page, or whose shape changed);
- *   `patches` are the other changed rows as `{id, …changed values}`, nested as in the row: where the patch
- *   and the row both hold a plain object, merge into it, anything else (number, string, boolean, null,
- *   array) replaces. `removed` lists ids that left the page. `order` gives the page's order whenever it
+ *   `patches` are the other changed rows, flat: `[id, path, value, path, value, …]`, each path an index
+ *   into the delta's `paths` (dotted: `target.price`), each value set at that path whole (a number, string,
+ *   boolean, null, an array, or an object that was null before). `removed` lists ids that left the page. `order` gives the page's order whenever it
  *   changed (rows moved, came or went), as runs of the base order (`[start, count]`: base rows start…start +
  *   count − 1) and ids; omitted, the order is the base's.
  * - `durationMs` counts from its run's start to the table's clock, so it grows with the clock: a row the
@@ -136,9 +136,9 @@ export function isDeltaTopic(topic: string): topic is WsDeltaTopic {
   return (WS_DELTA_TOPICS as readonly string[]).includes(topic);
 }
 
-/** A changed row: its id and, nested as in the row, the values that changed (see the merge rule above). */
-export const rowPatchSchema = z.looseObject({ id: z.string() });
-export type RowPatch = z.infer<typeof rowPatchSchema>;
+/** A changed row, flat: its id, then pairs of an index into the delta's `paths` and the value to set there. */
+export const rowPatchSchema = z.tuple([z.string()]).rest(z.unknown());
+export type RowPatch = [string, ...unknown[]];
 
 /** One entry of a delta's `order`: a run of the base order, `[start, count]`, or a row id. */
 export const orderEntrySchema = z.union([
@@ -163,7 +163,11 @@ function deltaOf<T extends WsDeltaTopic, R extends z.ZodType, F extends z.ZodTyp
       .optional()
       .describe('how far durations moved: durationMs of rows not given advances by it (absent: 0)'),
     upserts: z.array(row).optional().describe('whole rows: new, or changed in shape'),
-    patches: z.array(rowPatchSchema).optional().describe('changed rows: id and the values that changed'),
+    paths: z.array(z.string()).optional().describe('the value paths the patches set, dotted (target.price)'),
+    patches: z
+      .array(rowPatchSchema)
+      .optional()
+      .describe('changed rows: [id, path index, value, path index, value, …]'),
     removed: z.array(z.string()).optional().describe('ids of rows that left the page'),
     order: z
       .array(orderEntrySchema)

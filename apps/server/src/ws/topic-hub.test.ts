@@ -770,8 +770,11 @@ describe('deltas on the real market', () => {
           gatedNow.set(message.key, new Set((message.fields.gatedRows ?? []).map((g) => g.id)));
         if (message.unset?.includes('gatedRows')) gatedNow.set(message.key, new Set());
         const hidden = gatedNow.get(message.key) ?? new Set();
-        for (const row of [...(message.upserts ?? []), ...(message.patches ?? [])])
-          expect(hidden.has(row.id)).toBe(false);
+        const sent = [
+          ...(message.upserts ?? []).map((r) => r.id),
+          ...(message.patches ?? []).map((p) => p[0]),
+        ];
+        for (const id of sent) expect(hidden.has(id)).toBe(false);
         // A row gated before and shown now travels whole.
         for (const row of message.upserts ?? []) if (before.has(row.id)) ungated++;
       }

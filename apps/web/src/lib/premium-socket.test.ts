@@ -396,7 +396,8 @@ describe('PremiumSocket with deltas', () => {
       key: 'k',
       seq: 2,
       base: 1,
-      patches: [{ id: 'nope', gapPercent: 1 }],
+      paths: ['gapPercent'],
+      patches: [['nope', 0, 1]],
     });
     expect(latest().sent.length).toBe(sent + 1);
     expect(latest().sent.at(-1)).toMatchObject({ op: 'subscribe', id: 's1' });
