@@ -117,6 +117,7 @@ export class RowMetrics {
     factors[0] = calc.down;
     factors[1] = 1;
     factors[2] = calc.up;
+    const rows = this.capacity;
     pairPass(
       this.runs,
       n,
@@ -128,7 +129,11 @@ export class RowMetrics {
       calc.freshAfter,
       calc.options.convention === 'premium' ? 1 : 0,
       this.columns,
-      this.capacity,
+      rows,
+      2 * rows,
+      3 * rows,
+      4 * rows,
+      5 * rows,
       this.stale,
     );
   }
@@ -145,7 +150,12 @@ export class RowMetrics {
  *   fee at `fee`; funding numbers that are unknown (or a spot market's) are NaN, so the funding gap comes out
  *   NaN without a test, as fundingGapPercent gives it;
  * - factors[e] converts a ratio of a unit-e-offset pair into one currency: e = 1 + unit a − unit b indexes
- *   [1 / rate, 1, rate] (KRW over dollars, same unit, dollars over KRW) and 2 − e the reverse ratio.
+ *   [1 / rate, 1, rate] (KRW over dollars, same unit, dollars over KRW) and 2 − e the reverse ratio;
+ * - out holds the six columns back to back: gap from 0, the others from the offsets given (the caller
+ *   computes them, so the function's first lines need no type feedback when V8 compiles it mid-loop).
+ *
+ * Consecutive pairs mostly share their first market (a market's pairs with the earlier markets of its token
+ * are appended together, and compaction keeps that order), so its block is read once per run of them.
  */
 function pairPass(
   runs: Int32Array,
@@ -158,14 +168,21 @@ function pairPass(
   freshAfter: number,
   premium: number,
   out: Float32Array,
-  capacity: number,
+  entryAt: number,
+  exitAt: number,
+  netAt: number,
+  fundingGapAt: number,
+  netFundingAt: number,
   stale: Uint8Array,
 ): void {
-  const entryAt = capacity;
-  const exitAt = 2 * capacity;
-  const netAt = 3 * capacity;
-  const fundingGapAt = 4 * capacity;
-  const netFundingAt = 5 * capacity;
+  // The first market's block, as last read.
+  let lastA = -1;
+  let unitA = 0;
+  let keepA = 0;
+  let perHourA = 0;
+  let rateA = 0;
+  let hoursA = 0;
+  let quotedA = 0;
   for (let k = 0; k < n; k++) {
     const end = runs[2 * k + 1] as number;
     for (let p = runs[2 * k] as number; p < end; p++) {
@@ -174,8 +191,17 @@ function pairPass(
       const a = pairBlocks[forward] as number;
       const b = pairBlocks[backward] as number;
       const o = 8 * p;
+      if (a !== lastA) {
+        lastA = a;
+        quotedA = blocks[a + 6] as number;
+        unitA = blocks[a + 7] as number;
+        perHourA = blocks[a + 8] as number;
+        rateA = blocks[a + 9] as number;
+        hoursA = blocks[a + 10] as number;
+        keepA = 1 - (blocks[a + fee] as number);
+      }
       // Units are small integers stored as doubles: `| 0` keeps the index an integer.
-      const e = (1 + (blocks[a + 7] as number) - (blocks[b + 7] as number)) | 0;
+      const e = (1 + unitA - (blocks[b + 7] as number)) | 0;
       const kf = factors[e] as number;
       const kb = factors[2 - e] as number;
       const lastAB = (values[o] as number) * kf;
@@ -184,7 +210,7 @@ function pairPass(
       const lastBA = (values[o + 3] as number) * kb;
       const askBidBA = (values[o + 4] as number) * kb;
       const bidAskBA = (values[o + 5] as number) * kb;
-      const keep = (1 - (blocks[a + fee] as number)) * (1 - (blocks[b + fee] as number));
+      const keep = keepA * (1 - (blocks[b + fee] as number));
       if (premium === 1) {
         out[forward] = (lastAB - 1) * 100;
         out[entryAt + forward] = (askBidAB - 1) * 100;
@@ -204,16 +230,14 @@ function pairPass(
         out[exitAt + backward] = (askBidAB - 1) * 100;
         out[netAt + backward] = (keep * bidAskAB - 1) * 100;
       }
-      const funding = (blocks[b + 8] as number) - (blocks[a + 8] as number);
+      const funding = (blocks[b + 8] as number) - perHourA;
       out[netFundingAt + forward] = funding;
       out[netFundingAt + backward] = 0 - funding;
-      const ra = blocks[a + 9] as number;
       const rb = blocks[b + 9] as number;
-      const ha = blocks[a + 10] as number;
       const hb = blocks[b + 10] as number;
-      out[fundingGapAt + forward] = (ra - rb) * (ha / hb) * 100;
-      out[fundingGapAt + backward] = (rb - ra) * (hb / ha) * 100;
-      const flag = (blocks[a + 6] as number) < freshAfter || (blocks[b + 6] as number) < freshAfter ? 1 : 0;
+      out[fundingGapAt + forward] = (rateA - rb) * (hoursA / hb) * 100;
+      out[fundingGapAt + backward] = (rb - rateA) * (hb / hoursA) * 100;
+      const flag = quotedA < freshAfter || (blocks[b + 6] as number) < freshAfter ? 1 : 0;
       stale[forward] = flag;
       stale[backward] = flag;
     }
