@@ -253,27 +253,30 @@ export function tableState<T extends DeltaTable>(table: T): TableState<T> {
 }
 
 /**
- * A copy of `row` with the values of a flat patch set at their paths: each object on the way is copied once,
+ * A copy of `row` (its duration moved by `elapsed`) with the values of a flat patch set at their paths: each
+ * object on the way is copied once — an object of the copy that is still the row's own has not been — and
  * the others stay shared with `row`.
  */
-function patched(row: DeltaRow, patch: RowPatch, paths: readonly string[][]): DeltaRow {
-  const out: Json = { ...(row as unknown as Json) };
-  const copies = new Set<Json>([out]);
+function patched(row: DeltaRow, elapsed: number, patch: RowPatch, paths: readonly string[][]): DeltaRow {
+  const original = row as unknown as Json;
+  const out: Json = { ...original };
+  if (elapsed !== 0 && typeof row.durationMs === 'number') out.durationMs = row.durationMs + elapsed;
   for (let k = 1; k < patch.length; k += 2) {
     const path = paths[patch[k] as number];
     if (path === undefined) throw new DeltaMismatchError(`unknown path ${String(patch[k])}`);
     let parent = out;
+    let before: Json | undefined = original;
     for (let s = 0; s < path.length - 1; s++) {
       const key = path[s] as string;
       const child = parent[key];
       if (!isObject(child)) throw new DeltaMismatchError(`no object at ${path.slice(0, s + 1).join('.')}`);
-      if (copies.has(child)) parent = child;
-      else {
+      const own: unknown = before?.[key];
+      if (child === own) {
         const copy = { ...child };
-        copies.add(copy);
         parent[key] = copy;
         parent = copy;
-      }
+      } else parent = child;
+      before = isObject(own) ? own : undefined;
     }
     parent[path[path.length - 1] as string] = patch[k + 1];
   }
@@ -310,7 +313,7 @@ export function applyTableDelta<T extends DeltaTable>(
     const id = patch[0];
     const before = rows.get(id);
     if (before === undefined) throw new DeltaMismatchError(`patch of unknown row ${id}`);
-    changed?.set(id, patched(shift(before), patch, paths) as Row);
+    changed?.set(id, patched(before, elapsed, patch, paths) as Row);
   }
   // A row of the base: its new version, or itself moved by the clock.
   const nextOf = (row: Row): Row => changed?.get(row.id) ?? shift(row);
