@@ -411,7 +411,10 @@ export class Combos {
     }
   }
 
-  /** Pair p's values from its markets' blocks at a and b, the minute's extremes followed through `minute`. */
+  /**
+   * Pair p's values from its markets' blocks at a and b, the minute's extremes followed through `minute`.
+   * Offsets into the values are the V_ constants written as literals (0 last, 3 last back, 6 high, 7 low).
+   */
   private update(p: number, a: number, b: number, minute: number): void {
     const blocks = this.state.blocks.array;
     const values = this.values.array;

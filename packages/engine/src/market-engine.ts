@@ -193,7 +193,7 @@ export class MarketEngine implements EngineParts {
     if (this.combos.wantsCompaction) this.compact();
   }
 
-  /** Lays combinations and price lines out by token (see Combos.compact); cached durations are per index. */
+  /** Lays combinations and market blocks out by token (see Combos.compact); cached durations are per index. */
   compact(): void {
     this.combos.compact();
     this.durations.clear();
