@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
+import type { MarketEvent } from '@spreadscope/core';
 import { MarketEngine } from '@spreadscope/engine';
 import { Simulator } from '@spreadscope/feeds';
 import Fastify from 'fastify';
@@ -19,17 +20,44 @@ interface Subscription {
 export interface FanoutOptions {
   readonly clients?: number;
   /**
-   * Market ticks per second the driver aims for. With `realtimeMs` 0 each tick pushes every group at once, so
-   * 2 is the product's own real-time rate (a group pushes at most every 500 ms) without the throttle's wait.
+   * Market ticks a second the driver aims for: each applies the market's events up to the wall clock and
+   * announces the tick as the runtime does. 2 is the product's real-time rate (a real-time group
+   * pushes at most every 500 ms); a higher rate measures capacity (ticks_per_s says how many were served).
    */
   readonly ticksPerSecond?: number;
   readonly seconds?: number;
   /** Subscriptions per client profile; client i takes profile i mod the count. */
   readonly profiles?: readonly (readonly Subscription[])[];
-  /** The hub's real-time throttle (ms between pushes of a group); the product's is 500. */
-  readonly realtimeMs?: number;
+  /** Clients ask for deltas on the table topics, as the web app does (false: whole snapshots every push). */
+  readonly deltas?: boolean;
   /** Processes the subscribers are spread over. */
   readonly processes?: number;
+}
+
+/** The market before a run starts, so tables are full. */
+const WARMUP_MS = 60_000;
+
+interface Tape {
+  readonly start: number;
+  readonly warmup: readonly MarketEvent[];
+  readonly live: readonly MarketEvent[];
+}
+let tape: Tape | null = null;
+
+/**
+ * The simulator's market (352 tokens on every simulated venue, ~6,000 events a second): a minute to start
+ * from, then `seconds` to play in real time. Generated once per process, before any run (the simulator costs
+ * more CPU than real time on this machine: it must not run inside the measured server), and replayed with
+ * its times moved to the wall clock.
+ */
+function marketTape(seconds: number): Tape {
+  const length = seconds * 1_000;
+  if (tape && (tape.live.at(-1)?.t ?? 0) - tape.start - WARMUP_MS >= length - 1_000) return tape;
+  const start = 1_800_000_000_000;
+  const simulator = new Simulator({ seed: 3, startTime: start });
+  const warmup = simulator.advanceTo(start + WARMUP_MS);
+  tape = { start, warmup, live: simulator.advanceTo(start + WARMUP_MS + length) };
+  return tape;
 }
 
 /** The query the web app's premium page subscribes to when it opens (spread-filters.ts spreadApiParams). */
@@ -88,36 +116,55 @@ export const SMALL_PROFILES: readonly (readonly Subscription[])[] = [
 ];
 
 /**
- * WebSocket fan-out: the product's TopicHub behind Fastify on loopback, fed by the simulator (352 tokens,
- * every venue), `clients` subscribers in two other processes holding real table subscriptions (see
- * TABLE_PROFILES: the premium page's table is ~107 rows, ~250 KB of JSON; the arbitrage page's 500 rows,
- * ~1.1 MB). The driver moves one market per tick (a quote stamped now) and announces it as the runtime does;
- * the hub recomputes each group it pushes, serializes it once and writes the same frame to every member.
+ * WebSocket fan-out: the product's TopicHub behind Fastify on loopback, fed by the simulator's market (352
+ * tokens, every venue, ~6,000 events a second; see marketTape) in real time, `clients` subscribers in two other processes holding real
+ * table subscriptions (see TABLE_PROFILES: the premium page's table is ~107 rows, ~250 KB as a snapshot; the
+ * arbitrage page's 500 rows, ~1.1 MB). Each tick the driver applies the market's events up to the wall clock
+ * to the engine, sets the market clock to the tick's time and announces the tick as the runtime
+ * does; the hub recomputes each group once, diffs it against the state its members hold, serializes the
+ * delta (or snapshot) once and writes the same frame to every member. Its real-time throttle is off, so a
+ * tick's push is not delayed by the throttle's deliberate wait; at 2 ticks a second that is the product's own
+ * real-time rate.
  *
- * msgs_per_s counts frames received by all clients; bytes_per_msg is their mean size; tick_to_client_* is
- * receive time − the tick's time, which every snapshot carries (a table page's updatedAt is the time of the
- * market state it shows, which the driver stamps at the tick). The default run pushes every group on every
- * tick at 2 ticks a second: the product's real-time rate, with the tick → client time free of the
- * throttle's deliberate wait. A faster tick rate measures capacity (the hub then falls behind: ticks_per_s
- * says how many it served).
+ * The clients speak the real protocol (fanout-clients.ts): they parse every message, apply every delta to the
+ * table they hold and check its base. msgs_per_s counts every message the clients read within the window;
+ * bytes_per_msg is their mean size; tick_to_client_* is read time − the state's updatedAt, i.e. − the tick's
+ * time. Each client process reads its 500 clients' copies of a tick's messages one after the other, so a
+ * client's latency includes waiting behind the others of its process (a browser decodes only its own):
+ * client_ms_per_msg is what one client spends on one message, and server_cpu_pct / client_processes_cpu_pct
+ * say which side was the limit on this two-core machine.
  */
 export async function runFanoutBench(options: FanoutOptions = {}): Promise<Record<string, number | string>> {
   const clients = options.clients ?? 1_000;
   const ticksPerSecond = options.ticksPerSecond ?? 2;
   const seconds = options.seconds ?? 10;
   const profiles = options.profiles ?? TABLE_PROFILES;
-  const realtimeMs = options.realtimeMs ?? 0;
+  const deltas = options.deltas ?? true;
   const processes = options.processes ?? 2;
 
-  const start = Date.now() - 120_000;
-  const simulator = new Simulator({ seed: 3, startTime: start });
-  const source = new ManualSource(start);
+  // A minute of market before the run; then the market plays in real time: events at the wall clock.
+  const market = marketTape(seconds + 15);
+  let shift = Date.now() - market.start - WARMUP_MS;
+  const source = new ManualSource(market.start + shift);
   const engine = new MarketEngine();
   await source.start((event) => engine.apply(event));
-  for (const event of simulator.advanceTo(start + 60_000)) source.push(event);
+  for (const event of market.warmup) source.push({ ...event, t: event.t + shift });
   const bus = createMemoryBus();
   const api = createMarketApi({ engine, source });
-  const hub = new TopicHub(api, bus, { realtimeMs });
+  // Time the hub spends computing tables (the engine's part of a push), apart from diffing and writing.
+  let computeMs = 0;
+  for (const name of ['premium', 'arbitrage'] as const) {
+    const compute = api.tables[name].bind(api.tables) as (...args: unknown[]) => unknown;
+    (api.tables as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const t0 = performance.now();
+      try {
+        return compute(...args);
+      } finally {
+        computeMs += performance.now() - t0;
+      }
+    };
+  }
+  const hub = new TopicHub(api, bus, { realtimeMs: 0 });
   const app = Fastify({ logger: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   app.get('/ws', { websocket: true }, (socket, request) =>
@@ -135,7 +182,7 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   const children = groups.map((n) => {
     const child = fork(
       fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)),
-      [url, String(n), String(offset), JSON.stringify(profiles)],
+      [url, String(n), String(offset), JSON.stringify(profiles), deltas ? '1' : '0'],
       { execArgv: ['--import', 'tsx'] },
     );
     offset += n;
@@ -150,79 +197,127 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
       };
       child.on('message', listener);
     });
-  const all = <T>(cmd: string, event: string) =>
+  const all = <T>(cmd: string, event: string, extra: Record<string, number> = {}) =>
     Promise.all(
       children.map((child) => {
         const reply = next<T>(child, event);
-        child.send({ cmd });
+        child.send({ cmd, ...extra });
         return reply;
       }),
     );
   await all('connect', 'connected');
+  // Measure from 3 s after the first tick, for `seconds`.
+  const from = Date.now() + 3_000;
+  const until = from + seconds * 1_000;
+  await all('window', 'armed', { from, until });
 
-  // Quotes are generated beforehand so the simulator's cost does not count as the hub's.
-  const quotes = simulator.advanceTo(start + 120_000).filter((e) => e.type === 'quote');
+  // Connecting took a while: the market resumes where the warm-up left it.
+  shift = Date.now() - market.start - WARMUP_MS;
+  let cursor = 0;
   let ticks = 0;
+  let applyMs = 0;
   let publishMs = 0;
   const timer = setInterval(() => {
-    const quote = quotes[ticks % quotes.length];
-    if (!quote) return;
-    source.push({ ...quote, t: Date.now() });
+    const now = Date.now();
+    const a0 = performance.now();
+    for (; cursor < market.live.length; cursor++) {
+      const event = market.live[cursor] as MarketEvent;
+      if (event.t + shift > now) break;
+      source.push({ ...event, t: event.t + shift });
+    }
+    // The tick's time is the market clock: every state it produces carries it as updatedAt.
+    source.clock = now;
+    applyMs += performance.now() - a0;
     ticks++;
     const p0 = performance.now();
     bus.publish(BUS_TOPICS.marketTick, '{}');
     publishMs += performance.now() - p0;
   }, 1_000 / ticksPerSecond);
 
-  await new Promise((r) => setTimeout(r, 3_000));
-  for (const child of children) child.send({ cmd: 'start' });
+  await new Promise((r) => setTimeout(r, from - Date.now()));
+  const cpu0 = process.cpuUsage();
   const ticks0 = ticks;
   const publish0 = publishMs;
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1_000));
-  const results = await all<{ received: number; bytes: number; latencies: number[]; closedEarly: number }>(
-    'stop',
-    'result',
-  );
-  const elapsed = (performance.now() - t0) / 1_000;
-  const ticked = ticks - ticks0;
-  const result = {
-    received: results.reduce((sum, r) => sum + r.received, 0),
-    bytes: results.reduce((sum, r) => sum + r.bytes, 0),
-    latencies: results.flatMap((r) => r.latencies),
-    closedEarly: results.reduce((sum, r) => sum + r.closedEarly, 0),
+  const compute0 = computeMs;
+  const apply0 = applyMs;
+  await new Promise((r) => setTimeout(r, until - Date.now()));
+  const cpu = process.cpuUsage(cpu0);
+  const groupCount = hub.groupCount;
+  const ticked = Math.max(1, ticks - ticks0);
+  const serverMs = { publish: publishMs - publish0, compute: computeMs - compute0, apply: applyMs - apply0 };
+  type ClientTotals = {
+    received: number;
+    bytes: number;
+    snapshots: number;
+    snapshotBytes: number;
+    deltas: number;
+    deltaBytes: number;
+    broken: number;
+    closedEarly: number;
+    latencies: number[];
+    cpuPct: number;
+    handling: number;
   };
   clearInterval(timer);
-  const groupCount = hub.groupCount;
+  // A client process that fell behind reads this late: what it read after the window does not count.
+  const results = await all<ClientTotals>('stop', 'result');
+  const elapsed = seconds;
+  const sum = (key: Exclude<keyof ClientTotals, 'latencies'>) =>
+    results.reduce((total, r) => total + r[key], 0);
   hub.close();
   await app.close();
-  const latencies = result.latencies.sort((a, b) => a - b);
+  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const received = sum('received');
   return {
     clients,
     groups: groupCount,
     subscriptions_per_client: Math.max(...profiles.map((p) => p.length)),
     topics: [...new Set(profiles.flatMap((p) => p.map((sub) => sub.topic)))].join(','),
-    realtime_ms: realtimeMs,
+    protocol: deltas ? 'deltas' : 'snapshots',
     ticks_per_s: round(ticked / elapsed, 1),
-    msgs_per_s: Math.round(result.received / elapsed),
-    mb_per_s: round(result.bytes / elapsed / 1024 / 1024, 1),
-    bytes_per_msg: Math.round(result.bytes / Math.max(1, result.received)),
+    msgs_per_s: Math.round(received / elapsed),
+    mb_per_s: round(sum('bytes') / elapsed / 1024 / 1024, 1),
+    bytes_per_msg: Math.round(sum('bytes') / Math.max(1, received)),
+    // Messages of the table topics (premium, arbitrage): snapshots and deltas.
+    table_snapshots_per_s: Math.round(sum('snapshots') / elapsed),
+    table_snapshot_bytes: Math.round(sum('snapshotBytes') / Math.max(1, sum('snapshots'))),
+    table_deltas_per_s: Math.round(sum('deltas') / elapsed),
+    table_delta_bytes: Math.round(sum('deltaBytes') / Math.max(1, sum('deltas'))),
+    broken_deltas: sum('broken'),
+    // What a client spends on one message: JSON.parse, and applying a delta to the table it holds.
+    client_ms_per_msg: round(results.reduce((total, r) => total + r.handling, 0) / Math.max(1, received), 3),
     tick_to_client_p50_ms: round(percentile(latencies, 50), 1),
     tick_to_client_p99_ms: round(percentile(latencies, 99), 1),
-    clients_dropped: result.closedEarly,
-    publish_ms_per_tick: round((publishMs - publish0) / Math.max(1, ticked), 2),
+    latency_samples: latencies.length,
+    clients_dropped: sum('closedEarly'),
+    // Share of a core each side used in the window (this machine has two): the busier side is the limit.
+    server_cpu_pct: Math.round((cpu.user + cpu.system) / 10 / seconds / 1_000),
+    client_processes_cpu_pct: results.map((r) => Math.round(r.cpuPct)).join(' / '),
+    market_apply_ms_per_tick: round(serverMs.apply / ticked, 2),
+    publish_ms_per_tick: round(serverMs.publish / ticked, 2),
+    table_compute_ms_per_tick: round(serverMs.compute / ticked, 2),
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // Real table topics at the product's real-time rate; the same driven as fast as the hub can serve them
-  // (capacity); and the small topics alone, as this benchmark measured before it carried tables.
+  // Real table topics at the product's real-time rate with deltas (what the web app does); the same with
+  // whole snapshots (the protocol before deltas); the same with a quarter of the clients (whether the hub or
+  // the clients' own decoding sets the latency); the same driven as fast as the hub can serve (capacity); and
+  // the small topics alone at capacity, as this benchmark measured before it carried tables.
   const tables = await runFanoutBench();
+  const snapshots = await runFanoutBench({ deltas: false });
+  const quarter = await runFanoutBench({ clients: 250 });
   const capacity = await runFanoutBench({ ticksPerSecond: 20 });
   const small = await runFanoutBench({ profiles: SMALL_PROFILES, ticksPerSecond: 200 });
   const prefixed = (prefix: string, figures: Record<string, number | string>) =>
     Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${prefix}${k}`, v]));
-  const figures = { ...tables, ...prefixed('capacity_', capacity), ...prefixed('small_topics_', small) };
+  const figures = {
+    ...tables,
+    ...prefixed('whole_tables_', snapshots),
+    ...prefixed('clients_250_', quarter),
+    ...prefixed('capacity_', capacity),
+    ...prefixed('small_topics_', small),
+  };
   console.log('fanout', figures);
   console.log(`wrote ${writeResult('fanout', figures)}`);
   process.exit(0);
