@@ -435,7 +435,7 @@ function measure(vsync: number): Promise<BenchResult> {
         snapshots_drawn_per_s: round((drawn * 1000) / elapsed),
         updates_drawn_per_s: Math.round((drawn * perSnapshot * 1000) / elapsed),
         updates_per_snapshot: perSnapshot,
-        fresh_rows: config.freshRows ? 1 : 0,
+        fresh_rows: config.feed === 'copy' && config.freshRows ? 1 : 0,
         frames: deltas.length,
         vsync_ms: round(vsync),
         frame_p50_ms: round(percentile(sorted, 50)),
