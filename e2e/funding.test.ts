@@ -90,8 +90,11 @@ describe('funding screens in Chromium', () => {
       formatPrice(usdtKrw ?? 0, 'KRW', 'ko'),
     );
     await page.getByTestId('range-30d').click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('30d');
-    expect(await page.getByTestId('range-30d').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('range'), { timeout: 15_000 }).toBe('30d');
+    // The URL changes first; the pressed button follows on the next render.
+    await expect
+      .poll(() => page.getByTestId('range-30d').getAttribute('aria-pressed'), { timeout: 15_000 })
+      .toBe('true');
     await page.context().close();
   });
 

@@ -125,9 +125,13 @@ describe('premium dashboard in Chromium', () => {
     const api = await premium('source=upbit&target=binance&search=BTC&feeMode=maker');
     const btc = api.body.data.find((r) => r.base === 'BTC');
     await expect
+      .poll(() => new URL(page.url()).searchParams.get('fee'), { timeout: 15_000 })
+      .toBe('maker');
+    await expect
       .poll(() => row.getByTestId('net-gap').innerText(), { timeout: 15_000 })
       .toBe(formatPercent(btc?.fees.netGapPercent ?? Number.NaN));
-    expect(await page.getByTestId('filters-more').innerText()).toContain('1');
+    // The "more filters" button counts the filters set behind it.
+    await expect.poll(() => page.getByTestId('filters-more').innerText(), { timeout: 15_000 }).toContain('1');
     await page.context().close();
   });
 
