@@ -124,9 +124,7 @@ describe('premium dashboard in Chromium', () => {
     await page.getByTestId('filter-fee-mode').selectOption('maker');
     const api = await premium('source=upbit&target=binance&search=BTC&feeMode=maker');
     const btc = api.body.data.find((r) => r.base === 'BTC');
-    await expect
-      .poll(() => new URL(page.url()).searchParams.get('fee'), { timeout: 15_000 })
-      .toBe('maker');
+    await expect.poll(() => new URL(page.url()).searchParams.get('fee'), { timeout: 15_000 }).toBe('maker');
     await expect
       .poll(() => row.getByTestId('net-gap').innerText(), { timeout: 15_000 })
       .toBe(formatPercent(btc?.fees.netGapPercent ?? Number.NaN));
