@@ -180,6 +180,8 @@ export const marketEn = {
     markIn: 'Mark price ({{currency}})',
     volumeIn: 'Volume 24h ({{currency}})',
     predictedPoint: 'The last point of each line is the predicted rate for the next settlement.',
+    noSettlements:
+      'No settlement in this range yet. The chart starts with the next one; the table above shows the predicted rate of each market and the time to it.',
     noHistory: 'no settlements in this range yet',
     detailTitle: '{{base}} funding',
     averageAnnualized: 'Average annualized',

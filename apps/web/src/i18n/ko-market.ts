@@ -183,6 +183,8 @@ export const marketKo: Widen<typeof marketEn> = {
     markIn: '마크 가격 ({{currency}})',
     volumeIn: '24h 거래대금 ({{currency}})',
     predictedPoint: '선마다 마지막 점은 다음 정산 예상 펀딩비예요.',
+    noSettlements:
+      '이 기간에 정산된 펀딩비가 아직 없어요. 다음 정산부터 차트에 표시되고, 예상 펀딩비와 남은 시간은 위 표에서 볼 수 있어요.',
     noHistory: '이 기간 정산 기록 없음',
     detailTitle: '{{base}} 펀딩비',
     averageAnnualized: '평균 연환산',

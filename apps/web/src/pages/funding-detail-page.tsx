@@ -82,6 +82,9 @@ function FundingDetail({ base }: { base: string }) {
       }),
     [history.data, markets],
   );
+  // Predicted points alone are one dot per market in the future: without a settled rate there is no history
+  // to draw, and the table above already shows each prediction.
+  const settled = (history.data?.series ?? []).some((s) => s.data.length > 0);
   const currency = settings.currency;
   const rates = token.data?.rates ?? null;
 
@@ -233,9 +236,9 @@ function FundingDetail({ base }: { base: string }) {
               t,
             )}
           </p>
-        ) : series.every((s) => s.data.length === 0) ? (
-          <p role="status" className="detail-page__message">
-            {history.data ? t('charts.noData') : t('common.loading')}
+        ) : !settled ? (
+          <p role="status" className="detail-page__message" data-testid="funding-history-empty">
+            {history.data ? t('fundingRate.noSettlements') : t('common.loading')}
           </p>
         ) : (
           <>
