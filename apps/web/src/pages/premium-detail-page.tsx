@@ -290,7 +290,6 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                 <tr>
                   <th scope="col">{t('premiumDetail.exchange')}</th>
                   <th scope="col">{t('premiumDetail.price', { currency })}</th>
-                  <th scope="col">{t('premium.detail.native')}</th>
                   <th
                     scope="col"
                     title={t('premiumDetail.premiumVsTitle', {
@@ -299,6 +298,7 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                   >
                     {t('premiumDetail.premiumVsMarket', { market: market ? sideName(market) : parsed.base })}
                   </th>
+                  <th scope="col">{t('premium.detail.native')}</th>
                   <th scope="col">{t('premium.columns.change')}</th>
                   <th scope="col">{t('premium.columns.volume')}</th>
                   <th scope="col">{t('fundingRate.columns.rate')}</th>
@@ -322,10 +322,10 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                     <td className="num" data-testid="market-price">
                       {formatPrice(m.price, currency, language)}
                     </td>
-                    <td className="num">{formatNativePrice(m.nativePrice, m.quote, language)}</td>
                     <td className={`num ${m.stale ? '' : tone(m.premiumPercent)}`}>
                       {formatPercent(orNaN(m.premiumPercent))}
                     </td>
+                    <td className="num">{formatNativePrice(m.nativePrice, m.quote, language)}</td>
                     <td className={`num ${tone(m.change24hPercent)}`}>
                       {formatPercent(orNaN(m.change24hPercent))}
                     </td>
