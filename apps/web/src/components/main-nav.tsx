@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useCurrentInView } from '../hooks/use-current-in-view.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import './main-nav.css';
 
@@ -19,9 +21,11 @@ const NAV_ITEMS = [
 export function MainNav({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { to } = useLocale();
+  const list = useRef<HTMLUListElement>(null);
+  useCurrentInView(list);
   return (
     <nav aria-label={t('nav.label')} className={`main-nav${className ? ` ${className}` : ''}`}>
-      <ul className="main-nav__list">
+      <ul className="main-nav__list" ref={list}>
         {NAV_ITEMS.map((item) => (
           <li key={item.path}>
             <NavLink to={to(item.path)} end={item.end} className="main-nav__link">

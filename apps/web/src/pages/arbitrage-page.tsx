@@ -1,6 +1,8 @@
 import type { ArbitrageKind } from '@spreadscope/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useCurrentInView } from '../hooks/use-current-in-view.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { ARBITRAGE_ROUTES } from '../lib/market-api.ts';
@@ -14,8 +16,10 @@ export function ArbitragePage({ kind }: { kind: ArbitrageKind }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   useDocumentTitle(t(`arbitrage.titles.${kind}`));
+  const tabRow = useRef<HTMLElement>(null);
+  useCurrentInView(tabRow);
   const tabs = (
-    <nav className="sub-tabs" aria-label={t('arbitrage.tabsLabel')}>
+    <nav className="sub-tabs" aria-label={t('arbitrage.tabsLabel')} ref={tabRow}>
       {KINDS.map((k) => (
         <NavLink
           key={k}
