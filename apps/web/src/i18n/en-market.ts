@@ -209,8 +209,8 @@ export const marketEn = {
     btcKrw: 'BTC in Korea (KRW)',
     btcUsd: 'BTC overseas (USD)',
     constituents: 'Constituents',
-    koreanPrice: 'Korea (KRW)',
-    overseasPrice: 'Overseas (USD)',
+    koreanPrice: 'Korea ({{currency}})',
+    overseasPrice: 'Overseas ({{currency}})',
     koreanVolume: 'Korean volume 24h',
     weight: 'Weight',
     method:

@@ -211,8 +211,8 @@ export const marketKo: Widen<typeof marketEn> = {
     btcKrw: '국내 BTC (원화)',
     btcUsd: '해외 BTC (달러)',
     constituents: '구성 종목',
-    koreanPrice: '국내 (원)',
-    overseasPrice: '해외 (달러)',
+    koreanPrice: '국내 ({{currency}})',
+    overseasPrice: '해외 ({{currency}})',
     koreanVolume: '국내 24h 거래대금',
     weight: '비중',
     method:

@@ -122,6 +122,15 @@ export function PremiumIndexPage() {
     ];
   }, [history.data, currency, stepMs, liveAt, livePrice]);
   const chartView = `${conversionBase}:${range}:${currency}`;
+  // The currency toggle converts every price on screen (UI.md); the constituents convert at the rate the index
+  // itself uses, so a row's two prices differ by exactly its premium.
+  const conversionRate = index?.conversionRate ?? null;
+  const inCurrency = (value: number | null, from: 'KRW' | 'USD'): number => {
+    if (value === null) return Number.NaN;
+    if (from === currency) return value;
+    if (conversionRate === null || !(conversionRate > 0)) return Number.NaN;
+    return from === 'KRW' ? value / conversionRate : value * conversionRate;
+  };
 
   const error = live.error ?? (history.error instanceof ApiError ? history.error : null);
 
@@ -272,8 +281,8 @@ export function PremiumIndexPage() {
                 <tr>
                   <th scope="col">{t('premium.columns.token')}</th>
                   <th scope="col">{t('premium.columns.gap')}</th>
-                  <th scope="col">{t('premiumIndex.koreanPrice')}</th>
-                  <th scope="col">{t('premiumIndex.overseasPrice')}</th>
+                  <th scope="col">{t('premiumIndex.koreanPrice', { currency })}</th>
+                  <th scope="col">{t('premiumIndex.overseasPrice', { currency })}</th>
                   <th scope="col">{t('premiumIndex.koreanVolume')}</th>
                   <th scope="col">{t('premiumIndex.weight')}</th>
                 </tr>
@@ -291,9 +300,15 @@ export function PremiumIndexPage() {
                     <td className={`num ${tone(c.premiumPercent)}`}>
                       {formatPercent(orNaN(c.premiumPercent))}
                     </td>
-                    <td className="num">{formatPrice(orNaN(c.koreanPriceKrw), 'KRW', language)}</td>
-                    <td className="num">{formatPrice(orNaN(c.overseasPriceUsd), 'USD', language)}</td>
-                    <td className="num">{formatCompact(c.volume24hKrw, 'KRW', language)}</td>
+                    <td className="num" data-testid="constituent-korean">
+                      {formatPrice(inCurrency(c.koreanPriceKrw, 'KRW'), currency, language)}
+                    </td>
+                    <td className="num" data-testid="constituent-overseas">
+                      {formatPrice(inCurrency(c.overseasPriceUsd, 'USD'), currency, language)}
+                    </td>
+                    <td className="num">
+                      {formatCompact(inCurrency(c.volume24hKrw, 'KRW'), currency, language)}
+                    </td>
                     <td className="num">{formatPercent(c.weight * 100, 1).replace('+', '')}</td>
                   </tr>
                 ))}
