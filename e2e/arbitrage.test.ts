@@ -165,4 +165,15 @@ describe('arbitrage tables in Chromium', () => {
     expect(await page.getByTestId('pager-page').inputValue()).toBe('2');
     await page.context().close();
   });
+
+  it("on a phone, shows the current table's tab whole in its sideways-scrolling row", async () => {
+    const page = await market.open('/en/arbitrage/perpetuals', { width: 360 });
+    const tab = page.getByTestId('arbitrage-tab-perp-perp');
+    await tab.waitFor({ timeout: 30_000 });
+    const box = await tab.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
 });

@@ -308,6 +308,18 @@ describe('premium dashboard in Chromium', () => {
     );
     expect(await headline.innerText()).toBe(formatPercent(korean.body.premiumPercent ?? Number.NaN));
     await page.getByTestId('detail-markets').waitFor({ timeout: 15_000 });
+    // The chart names its time zone where a reader can see it, not under the chart's own drawing.
+    const zone = page.getByTestId('detail-price-chart').locator('figcaption');
+    await zone.waitFor({ timeout: 15_000 });
+    expect(await zone.innerText()).toBe('KST');
+    expect(
+      await zone.evaluate((caption) => {
+        // Hit testing skips pointer-events: none; lift it for the probe to see what is painted on top.
+        (caption as HTMLElement).style.pointerEvents = 'auto';
+        const box = caption.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === caption;
+      }),
+    ).toBe(true);
     await page.context().close();
 
     // The overseas market's page: the API answers it over its Korean reference; the headline still reads

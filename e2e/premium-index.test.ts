@@ -1,5 +1,5 @@
 import type { PremiumIndexResponse } from '@spreadscope/contracts';
-import { formatPercent } from '@spreadscope/core';
+import { formatPercent, formatPrice } from '@spreadscope/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
 
@@ -33,6 +33,28 @@ describe('Kimchi premium index in Chromium', () => {
     await expect
       .poll(() => value.innerText(), { timeout: 15_000 })
       .toBe(formatPercent(usdt.body.value ?? Number.NaN));
+    await page.context().close();
+  });
+
+  it('converts the constituents to the chosen currency at the index rate', async () => {
+    const page = await market.open('/premium-index', { width: 1280, settings: { currency: 'USD' } });
+    await page.getByTestId('index-constituents').waitFor({ timeout: 30_000 });
+    // Both prices of a row in dollars, the Korean one converted at the index's own rate: the page follows the
+    // API's latest index within a poll.
+    const shown = async () => {
+      const api = await market.api<PremiumIndexResponse>('/kimchi-premium-index?conversionBase=USD');
+      const first = api.body.constituents[0];
+      const rate = api.body.conversionRate;
+      if (!first || first.koreanPriceKrw === null || rate === null) return 'no quote';
+      const row = page.getByTestId(`constituent-${first.base}`);
+      const korean = await row.getByTestId('constituent-korean').innerText();
+      const overseas = await row.getByTestId('constituent-overseas').innerText();
+      return korean === formatPrice(first.koreanPriceKrw / rate, 'USD', 'ko') &&
+        overseas === formatPrice(first.overseasPriceUsd ?? Number.NaN, 'USD', 'ko')
+        ? 'converted'
+        : `${korean} / ${overseas}`;
+    };
+    await expect.poll(shown, { timeout: 15_000 }).toBe('converted');
     await page.context().close();
   });
 });
