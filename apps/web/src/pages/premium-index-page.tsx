@@ -135,7 +135,7 @@ export function PremiumIndexPage() {
   const error = live.error ?? (history.error instanceof ApiError ? history.error : null);
 
   return (
-    <div className="detail-page" data-testid="premium-index">
+    <div className="detail-page index-page" data-testid="premium-index">
       <header className="detail-page__head">
         <h1>{t('premiumIndex.title')}</h1>
         <SegmentedControl<ConversionBase>
@@ -195,7 +195,7 @@ export function PremiumIndexPage() {
           </p>
         </section>
       </div>
-      <section className="detail-page__card" aria-labelledby="index-history-title">
+      <section className="detail-page__card index-page__history" aria-labelledby="index-history-title">
         <div className="detail-page__card-head">
           <h2 id="index-history-title">{t('premiumIndex.historyTitle')}</h2>
           <SegmentedControl<HistoryRange>
@@ -266,7 +266,10 @@ export function PremiumIndexPage() {
         )}
       </section>
       {index ? (
-        <section className="detail-page__card" aria-labelledby="index-constituents-title">
+        <section
+          className="detail-page__card index-page__constituents"
+          aria-labelledby="index-constituents-title"
+        >
           <h2 id="index-constituents-title">{t('premiumIndex.constituents')}</h2>
           <p className="detail-page__meta" data-testid="index-method">
             {t('premiumIndex.method', {
