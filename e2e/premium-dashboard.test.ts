@@ -8,6 +8,44 @@ import { shownRowCount } from './support/row-count.ts';
 
 let market: ReplayMarket;
 
+/**
+ * Tabs through the page from the top and lists every stop a screen reader could not name: no label, no text,
+ * no image alt (a title alone is a mouse tooltip), or a stop inside role="img", whose content is not read.
+ */
+async function unnamedTabStops(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  const unnamed: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < 400; i += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const labelled = (el.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join('');
+      const alt = [...el.querySelectorAll('img[alt]')].map((img) => img.getAttribute('alt')).join('');
+      const name = `${el.getAttribute('aria-label') ?? ''}${labelled}${el.innerText ?? ''}${alt}`.trim();
+      const path = [...document.querySelectorAll('*')].indexOf(el);
+      return {
+        key: `${path}`,
+        html: el.outerHTML.slice(0, 120),
+        named: name !== '',
+        inImage: !!el.closest('[role="img"]'),
+      };
+    });
+    if (!stop || seen.has(stop.key)) break;
+    seen.add(stop.key);
+    if (!stop.named || stop.inImage) unnamed.push(stop.html);
+  }
+  expect(seen.size).toBeGreaterThan(10);
+  return unnamed;
+}
+
 beforeAll(async () => {
   market = await startReplayMarket();
 });
@@ -309,7 +347,7 @@ describe('premium dashboard in Chromium', () => {
     expect(await headline.innerText()).toBe(formatPercent(korean.body.premiumPercent ?? Number.NaN));
     await page.getByTestId('detail-markets').waitFor({ timeout: 15_000 });
     // The chart names its time zone where a reader can see it, not under the chart's own drawing.
-    const zone = page.getByTestId('detail-price-chart').locator('figcaption');
+    const zone = page.getByTestId('detail-price-chart').locator('figcaption .time-chart__zone');
     await zone.waitFor({ timeout: 15_000 });
     expect(await zone.innerText()).toBe('KST');
     expect(
@@ -320,6 +358,13 @@ describe('premium dashboard in Chromium', () => {
         return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === caption;
       }),
     ).toBe(true);
+    // The licence's link to TradingView is named in the reader's language; a keyboard walk through the whole
+    // page meets no focusable element without a name, nor one hidden inside a chart's image role.
+    const credit = page
+      .getByTestId('detail-price-chart')
+      .getByRole('link', { name: '차트 제공: TradingView' });
+    expect(await credit.getAttribute('href')).toBe('https://www.tradingview.com/');
+    expect(await unnamedTabStops(page)).toEqual([]);
     await page.context().close();
 
     // The overseas market's page: the API answers it over its Korean reference; the headline still reads

@@ -246,5 +246,6 @@ export const marketEn = {
     ranges: { '1d': '1 day', '7d': '7 days', '30d': '30 days', '1y': '1 year' },
     interval: 'Candle',
     noData: 'No history for this range yet.',
+    credit: 'Charts by TradingView',
   },
 };

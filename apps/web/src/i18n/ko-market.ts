@@ -248,5 +248,6 @@ export const marketKo: Widen<typeof marketEn> = {
     ranges: { '1d': '1일', '7d': '7일', '30d': '30일', '1y': '1년' },
     interval: '봉',
     noData: '이 기간의 데이터가 아직 없어요.',
+    credit: '차트 제공: TradingView',
   },
 };

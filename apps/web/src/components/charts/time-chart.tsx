@@ -9,10 +9,19 @@ import {
   LineSeries,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../hooks/use-locale.ts';
 import { chartTime, chartTimeLabel, toChartPoints } from '../../lib/chart-time.ts';
 import { seriesChange } from '../../lib/live-series.ts';
 import './time-chart.css';
+
+// Charts drawn with TradingView Lightweight Charts (Apache-2.0). Its NOTICE, which the licence asks us to carry:
+//   TradingView Lightweight Charts
+//   Copyright (c) 2023 TradingView, Inc. https://www.tradingview.com/
+// The licence also asks for a link to tradingview.com on every page with a chart: each chart carries one in its
+// caption (see TimeChart), a named link in the reader's language. The library's own logo link has no name a
+// screen reader can read in Korean and sits inside the chart's role="img", so it is turned off.
+const TRADINGVIEW_URL = 'https://www.tradingview.com/';
 
 export interface LinePoint {
   readonly t: number;
@@ -139,6 +148,7 @@ export function TimeChart({
   resetKey = '',
 }: Props) {
   const { language } = useLocale();
+  const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const formatRef = useRef(format);
@@ -154,7 +164,7 @@ export function TimeChart({
       layout: {
         background: { type: ColorType.Solid, color: colors.background },
         textColor: colors.text,
-        attributionLogo: true,
+        attributionLogo: false,
       },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       rightPriceScale: { borderColor: colors.grid },
@@ -239,7 +249,12 @@ export function TimeChart({
   return (
     <figure className="time-chart" data-testid={testId}>
       <div ref={container} className="time-chart__canvas" style={{ height }} role="img" aria-label={label} />
-      <figcaption className="time-chart__zone">{zoneName}</figcaption>
+      <figcaption className="time-chart__caption">
+        <span className="time-chart__zone">{zoneName}</span>
+        <a className="time-chart__credit" href={TRADINGVIEW_URL} target="_blank" rel="noopener noreferrer">
+          {t('charts.credit')}
+        </a>
+      </figcaption>
     </figure>
   );
 }
