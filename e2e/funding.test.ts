@@ -98,6 +98,31 @@ describe('funding screens in Chromium', () => {
     await page.context().close();
   });
 
+  it("fits a token's markets on a phone, the interval and mark price tucked under the other cells", async () => {
+    const page = await market.open('/funding-rate/btc', { width: 360 });
+    const table = page.getByTestId('funding-markets');
+    await table.waitFor({ timeout: 30_000 });
+    const api = await market.api<FundingTokenResponse>('/funding-rates/overviewtoken?base=BTC');
+    const binance = api.body.data.find((m) => m.exchange === 'binance' && m.quoteToken === 'USDT');
+    const usdtKrw = api.body.rates?.usdtKrw ?? Number.NaN;
+    // Nothing to swipe sideways for: the table is no wider than its card.
+    const wrap = table.locator('xpath=..');
+    expect(await wrap.evaluate((w) => w.scrollWidth - w.clientWidth)).toBe(0);
+    // Every figure of the row is still on screen, the secondary ones in small type under the essential ones.
+    const row = page.getByTestId('funding-market-binance').first();
+    const text = await row.innerText();
+    expect(text).toContain(formatPercent(binance?.fundingRatePercent ?? Number.NaN, 4));
+    expect(text).toContain(formatPercent(binance?.annualizedPercent ?? Number.NaN));
+    expect(text).toContain(`${binance?.intervalHours}시간`);
+    expect(text).toContain(formatPrice((binance?.markPrice ?? Number.NaN) * usdtKrw, 'KRW', 'ko'));
+    for (const cell of await row.locator('th, td').all()) {
+      if (!(await cell.isVisible())) continue;
+      const box = await cell.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    }
+    await page.context().close();
+  });
+
   it('answers an address that is not a token with a clear page', async () => {
     const page = await market.open('/funding-rate/btc-usdt');
     await page.getByTestId('not-found').waitFor({ timeout: 30_000 });

@@ -141,64 +141,84 @@ function FundingDetail({ base }: { base: string }) {
           </p>
         ) : (
           <div className="detail-table-wrap">
-            <table className="detail-table" data-testid="funding-markets">
+            <table className="detail-table detail-table--compact" data-testid="funding-markets">
               <thead>
                 <tr>
-                  <th scope="col">{t('fundingRate.columns.exchange')}</th>
+                  <th scope="col">
+                    {t('fundingRate.columns.exchange')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('fundingRate.markIn', { currency })}
+                    </span>
+                  </th>
                   <th scope="col">{t('fundingRate.columns.rate')}</th>
-                  <th scope="col">{t('fundingRate.columns.interval')}</th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('fundingRate.columns.interval')}
+                  </th>
                   <th scope="col">{t('fundingRate.columns.annualized')}</th>
-                  <th scope="col">{t('fundingRate.columns.next')}</th>
-                  <th scope="col">{t('fundingRate.markIn', { currency })}</th>
+                  <th scope="col">
+                    {t('fundingRate.columns.next')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('fundingRate.columns.interval')}
+                    </span>
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('fundingRate.markIn', { currency })}
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {token.data.data.map((market) => (
-                  <tr
-                    key={market.symbol}
-                    className={market.stale ? 'is-stale' : undefined}
-                    data-testid={`funding-market-${market.exchange}`}
-                  >
-                    <th scope="row">
-                      {t(`venues.${market.exchange}`)}{' '}
-                      <span className="detail-table__sub">{market.quoteToken}</span>
-                      {market.stale ? (
-                        <span className="stale-mark" title={t('fundingRate.staleTitle')}>
-                          {t('premium.stale')}
-                        </span>
-                      ) : null}
-                    </th>
-                    <td
-                      className={`num ${market.stale ? '' : tone(market.fundingRatePercent)}`}
-                      data-testid="funding-rate"
+                {token.data.data.map((market) => {
+                  const every = t('fundingRate.everyHours', { hours: market.intervalHours });
+                  const mark = formatPriceIn(market.markPrice, market.quoteToken, currency, rates, language);
+                  return (
+                    <tr
+                      key={market.symbol}
+                      className={market.stale ? 'is-stale' : undefined}
+                      data-testid={`funding-market-${market.exchange}`}
                     >
-                      {formatPercent(market.fundingRatePercent, 4)}
-                    </td>
-                    <td className="num">{t('fundingRate.everyHours', { hours: market.intervalHours })}</td>
-                    <td className={`num ${market.stale ? '' : tone(market.annualizedPercent)}`}>
-                      {formatPercent(market.annualizedPercent)}
-                    </td>
-                    <td
-                      className="num"
-                      title={
-                        market.nextFundingTime ? formatClock(market.nextFundingTime, language) : undefined
-                      }
-                    >
-                      {market.nextFundingTime === null
-                        ? '—'
-                        : formatDuration(Math.max(0, market.nextFundingTime - now))}
-                    </td>
-                    <td
-                      className="num"
-                      data-testid="funding-mark"
-                      title={t('fundingRate.nativeTitle', {
-                        value: formatNativePrice(market.markPrice, market.quoteToken, language),
-                      })}
-                    >
-                      {formatPriceIn(market.markPrice, market.quoteToken, currency, rates, language)}
-                    </td>
-                  </tr>
-                ))}
+                      <th scope="row">
+                        {t(`venues.${market.exchange}`)}{' '}
+                        <span className="detail-table__sub">{market.quoteToken}</span>
+                        {market.stale ? (
+                          <span className="stale-mark" title={t('fundingRate.staleTitle')}>
+                            {t('premium.stale')}
+                          </span>
+                        ) : null}
+                        <span className="detail-table__compact detail-table__sub num">{mark}</span>
+                      </th>
+                      <td
+                        className={`num ${market.stale ? '' : tone(market.fundingRatePercent)}`}
+                        data-testid="funding-rate"
+                      >
+                        {formatPercent(market.fundingRatePercent, 4)}
+                      </td>
+                      <td className="num detail-table__wide">{every}</td>
+                      <td className={`num ${market.stale ? '' : tone(market.annualizedPercent)}`}>
+                        {formatPercent(market.annualizedPercent)}
+                      </td>
+                      <td
+                        className="num"
+                        title={
+                          market.nextFundingTime ? formatClock(market.nextFundingTime, language) : undefined
+                        }
+                      >
+                        {market.nextFundingTime === null
+                          ? '—'
+                          : formatDuration(Math.max(0, market.nextFundingTime - now))}
+                        <span className="detail-table__compact detail-table__sub">{every}</span>
+                      </td>
+                      <td
+                        className="num detail-table__wide"
+                        data-testid="funding-mark"
+                        title={t('fundingRate.nativeTitle', {
+                          value: formatNativePrice(market.markPrice, market.quoteToken, language),
+                        })}
+                      >
+                        {mark}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
