@@ -90,7 +90,7 @@ export function FundingTable({ feed, filters, onSort, pager }: Props) {
   });
 
   return (
-    <div className="ptable-wrap">
+    <div className="ptable-wrap funding-table-wrap">
       <div className="ptable-toolbar">
         <span className="num" data-testid="funding-count">
           {feed.data ? t('fundingRate.count', { count: feed.data.total }) : ''}
