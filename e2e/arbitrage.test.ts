@@ -176,4 +176,16 @@ describe('arbitrage tables in Chromium', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
     await page.context().close();
   });
+
+  it('on a phone, names every route (buy → sell exchange) whole under its token, in Korean', async () => {
+    const page = await market.open('/arbitrage/perpetuals', { width: 360 });
+    const routes = page.getByTestId('route');
+    await routes.first().waitFor({ timeout: 30_000 });
+    const cut = await routes.evaluateAll((all) =>
+      all.filter((route) => route.scrollWidth > route.clientWidth).map((route) => route.textContent),
+    );
+    expect(await routes.count()).toBeGreaterThan(5);
+    expect(cut).toEqual([]);
+    await page.context().close();
+  });
 });
