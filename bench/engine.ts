@@ -2,7 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MINUTE_MS, minuteStart } from '@spreadscope/core';
 import { calcOptions, MarketEngine, RowMetrics, SpreadCalc } from '@spreadscope/engine';
-import { Simulator } from '@spreadscope/feeds';
+// The simulator without the live feeds: see packages/feeds/src/sim/index.ts for why it matters here.
+import { Simulator } from '@spreadscope/feeds/sim';
 import { percentile, round, writeResult } from './support/write-result.ts';
 
 /**
