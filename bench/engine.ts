@@ -10,8 +10,9 @@ import { percentile, round, writeResult } from './support/write-result.ts';
  * The analytics engine at the product's scale: the simulator synthesising 7,000 tokens on every simulated
  * venue (≈70,000 markets, ≈733,000 ordered combinations). Measures, on one core:
  *
- * - quote_updates_per_s: quotes applied per second with every combination of the quoted market recomputed
- *   (both rows of each market pair current, the pair's minute high/low followed), minute bars and rings
+ * - quote_updates_per_s: quotes applied per second with every combination of the quoted market current —
+ *   its block (touch and reciprocals, whose products are both rows' ratios of each of its market pairs)
+ *   written, each pair's last-price ratio and minute open/high/low followed — minute bars and rings
  *   updated; event generation is not timed, nor are the other events of each batch (order books, funding,
  *   wallets — applied just before the batch's quotes; books are timed on their own as book_updates_per_s),
  *   and a full GC runs before each timed batch so the simulator's garbage is not collected on the engine's
@@ -25,9 +26,6 @@ import { percentile, round, writeResult } from './support/write-result.ts';
  *   served);
  *   recompute_cpu_* are the process's CPU time for the same runs (other work on a shared machine stretches
  *   wall-clock time more than CPU time);
- * - pair_ratios_recompute_p50_ms / _p99_ms: the cheaper layer under it — every market pair's three native
- *   ratios (last, ask/bid, bid/ask) both ways recomputed from the markets' blocks, which quotes keep current
- *   incrementally;
  * - page timings of the widest tables (kimchi premium, spot-spot arbitrage: scan, derive, rank, build 100
  *   rows);
  * - rss_mb: resident memory with the 24 h minute rings filled as after a day of running (written directly,
@@ -104,8 +102,6 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
   gc();
   for (let i = 0; i < 5; i++) metrics.computeAll(calc);
   const recompute = time(200, () => metrics.computeAll(calc));
-  for (let i = 0; i < 5; i++) engine.combos.recomputeAll();
-  const ratios = time(200, () => engine.combos.recomputeAll());
 
   const base = {
     currency: 'KRW' as const,
@@ -151,8 +147,6 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
     recompute_p99_ms: round(percentile(recompute.wall, 99)),
     recompute_cpu_p50_ms: round(percentile(recompute.cpu, 50)),
     recompute_cpu_p99_ms: round(percentile(recompute.cpu, 99)),
-    pair_ratios_recompute_p50_ms: round(percentile(ratios.wall, 50)),
-    pair_ratios_recompute_p99_ms: round(percentile(ratios.wall, 99)),
     premium_page_p50_ms: round(percentile(premium, 50)),
     arbitrage_page_p50_ms: round(percentile(arbitrage, 50)),
     arbitrage_page_p99_ms: round(percentile(arbitrage, 99)),
