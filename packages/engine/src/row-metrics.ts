@@ -174,13 +174,21 @@ function pairPass(
   netFundingAt: number,
   stale: Uint8Array,
 ): void {
+  // Masks give V8 the ranges of offsets and indices (block offsets and rows stay far below 2^30), so their
+  // sums need no overflow checks; `p << 1` for the same reason.
+  const at = fee & 15;
+  const entry = entryAt & 0x3fffffff;
+  const exit = exitAt & 0x3fffffff;
+  const net = netAt & 0x3fffffff;
+  const fundingGap = fundingGapAt & 0x3fffffff;
+  const netFunding = netFundingAt & 0x3fffffff;
   for (let k = 0; k < n; k++) {
     const end = runs[2 * k + 1] as number;
     let p = runs[2 * k] as number;
     // Consecutive pairs mostly share their first market: its block is read once per run of them, into
     // constants of the inner loop (values carried across iterations would be boxed by the optimizing compiler).
     while (p < end) {
-      const a = pairBlocks[2 * p] as number;
+      const a = (pairBlocks[(p << 1) & 0x3ffffffe] as number) & 0x3ffffff0;
       const priceA = blocks[a] as number;
       const bidA = blocks[a + 1] as number;
       const askA = blocks[a + 2] as number;
@@ -192,11 +200,11 @@ function pairPass(
       const perHourA = blocks[a + 8] as number;
       const rateA = blocks[a + 9] as number;
       const hoursA = blocks[a + 10] as number;
-      const keepA = 1 - (blocks[a + fee] as number);
+      const keepA = 1 - (blocks[a + at] as number);
       do {
-        const forward = 2 * p;
-        const backward = forward + 1;
-        const b = pairBlocks[backward] as number;
+        const forward = (p << 1) & 0x3ffffffe;
+        const backward = forward | 1;
+        const b = (pairBlocks[backward] as number) & 0x3ffffff0;
         // Units are small integers stored as doubles: `| 0` keeps the index an integer.
         const e = (1 + unitA - (blocks[b + 7] as number)) | 0;
         const kf = factors[e] as number;
@@ -209,38 +217,38 @@ function pairPass(
         const lastBA = (blocks[b] as number) * inversePriceA * kb;
         const askBidBA = (blocks[b + 2] as number) * inverseBidA * kb;
         const bidAskBA = (blocks[b + 1] as number) * inverseAskA * kb;
-        const keep = keepA * (1 - (blocks[b + fee] as number));
+        const keep = keepA * (1 - (blocks[b + at] as number));
         if (premium === 1) {
           out[forward] = (lastAB - 1) * 100;
-          out[entryAt + forward] = (askBidAB - 1) * 100;
-          out[exitAt + forward] = (bidAskAB - 1) * 100;
-          out[netAt + forward] = (keep * (lastAB >= 1 ? bidAskAB : bidAskBA) - 1) * 100;
+          out[entry + forward] = (askBidAB - 1) * 100;
+          out[exit + forward] = (bidAskAB - 1) * 100;
+          out[net + forward] = (keep * (lastAB >= 1 ? bidAskAB : bidAskBA) - 1) * 100;
           out[backward] = (lastBA - 1) * 100;
-          out[entryAt + backward] = (askBidBA - 1) * 100;
-          out[exitAt + backward] = (bidAskBA - 1) * 100;
-          out[netAt + backward] = (keep * (lastBA >= 1 ? bidAskBA : bidAskAB) - 1) * 100;
+          out[entry + backward] = (askBidBA - 1) * 100;
+          out[exit + backward] = (bidAskBA - 1) * 100;
+          out[net + backward] = (keep * (lastBA >= 1 ? bidAskBA : bidAskAB) - 1) * 100;
         } else {
           out[forward] = (lastBA - 1) * 100;
-          out[entryAt + forward] = (bidAskBA - 1) * 100;
-          out[exitAt + forward] = (askBidBA - 1) * 100;
-          out[netAt + forward] = (keep * bidAskBA - 1) * 100;
+          out[entry + forward] = (bidAskBA - 1) * 100;
+          out[exit + forward] = (askBidBA - 1) * 100;
+          out[net + forward] = (keep * bidAskBA - 1) * 100;
           out[backward] = (lastAB - 1) * 100;
-          out[entryAt + backward] = (bidAskAB - 1) * 100;
-          out[exitAt + backward] = (askBidAB - 1) * 100;
-          out[netAt + backward] = (keep * bidAskAB - 1) * 100;
+          out[entry + backward] = (bidAskAB - 1) * 100;
+          out[exit + backward] = (askBidAB - 1) * 100;
+          out[net + backward] = (keep * bidAskAB - 1) * 100;
         }
         const funding = (blocks[b + 8] as number) - perHourA;
-        out[netFundingAt + forward] = funding;
-        out[netFundingAt + backward] = 0 - funding;
+        out[netFunding + forward] = funding;
+        out[netFunding + backward] = 0 - funding;
         const rb = blocks[b + 9] as number;
         const hb = blocks[b + 10] as number;
-        out[fundingGapAt + forward] = (rateA - rb) * (hoursA / hb) * 100;
-        out[fundingGapAt + backward] = (rb - rateA) * (hb / hoursA) * 100;
+        out[fundingGap + forward] = (rateA - rb) * (hoursA / hb) * 100;
+        out[fundingGap + backward] = (rb - rateA) * (hb / hoursA) * 100;
         const flag = staleA || (blocks[b + 6] as number) < freshAfter ? 1 : 0;
         stale[forward] = flag;
         stale[backward] = flag;
         p++;
-      } while (p < end && pairBlocks[2 * p] === a);
+      } while (p < end && ((pairBlocks[(p << 1) & 0x3ffffffe] as number) & 0x3ffffff0) === a);
     }
   }
 }
