@@ -16,7 +16,7 @@ import { percentile, round, writeResult } from './support/write-result.ts';
  *   updated; event generation is not timed, nor are the other events of each batch (order books, funding,
  *   wallets — applied just before the batch's quotes; books are timed on their own as book_updates_per_s),
  *   and a full GC runs before each timed batch so the simulator's garbage is not collected on the engine's
- *   clock;
+ *   clock; quote_updates_per_cpu_s divides by the process's CPU time instead (see recompute_cpu_*);
  * - recompute_p50_ms / recompute_p99_ms: a full recompute of every row's derived values (200 runs after 5
  *   untimed ones), with the pass a table's query runs over its candidates: RowMetrics over all combinations
  *   (computeAll; a query's computeRows runs the same loop over its candidates' pairs), spot-spot arbitrage
@@ -46,6 +46,7 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
   engine.compact();
 
   let applyMs = 0;
+  let applyCpuMs = 0;
   let bookMs = 0;
   let quotes = 0;
   let books = 0;
@@ -64,9 +65,12 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
     bookMs += performance.now() - b0;
     books += bookEvents.length;
     gc();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (const event of quoteEvents) engine.apply(event);
     applyMs += performance.now() - t0;
+    const used = process.cpuUsage(c0);
+    applyCpuMs += (used.user + used.system) / 1000;
     quotes += quoteEvents.length;
   }
   const now = simulator.time;
@@ -140,6 +144,7 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
     market_pairs: engine.combos.pairCount,
     quotes_applied: quotes,
     quote_updates_per_s: Math.round(quotes / (applyMs / 1000)),
+    quote_updates_per_cpu_s: Math.round(quotes / (applyCpuMs / 1000)),
     books_applied: books,
     book_updates_per_s: Math.round(books / (bookMs / 1000)),
     recompute_rows: metrics.count,

@@ -92,7 +92,7 @@ export class Combos {
   readonly byMarketPair: readonly IntList[] = [new IntList(), new IntList(), new IntList(), new IntList()];
   count = 0;
 
-  // Pairs: the stored ratios.
+  // Pairs: their markets and the last-price ratio followed through the minute.
   private readonly pairFirst = new Int32Column();
   private readonly pairSecond = new Int32Column();
   /**
