@@ -2,19 +2,21 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MINUTE_MS, minuteStart } from '@spreadscope/core';
 import { calcOptions, MarketEngine, RowMetrics, SpreadCalc } from '@spreadscope/engine';
-import { Simulator } from '@spreadscope/feeds';
+// The simulator without the live feeds: see packages/feeds/src/sim/index.ts for why it matters here.
+import { Simulator } from '@spreadscope/feeds/sim';
 import { percentile, round, writeResult } from './support/write-result.ts';
 
 /**
  * The analytics engine at the product's scale: the simulator synthesising 7,000 tokens on every simulated
  * venue (≈70,000 markets, ≈733,000 ordered combinations). Measures, on one core:
  *
- * - quote_updates_per_s: quotes applied per second with every combination of the quoted market recomputed
- *   (both rows of each market pair current, the pair's minute high/low followed), minute bars and rings
+ * - quote_updates_per_s: quotes applied per second with every combination of the quoted market current —
+ *   its block (touch and reciprocals, whose products are both rows' ratios of each of its market pairs)
+ *   written, each pair's last-price ratio and minute open/high/low followed — minute bars and rings
  *   updated; event generation is not timed, nor are the other events of each batch (order books, funding,
  *   wallets — applied just before the batch's quotes; books are timed on their own as book_updates_per_s),
  *   and a full GC runs before each timed batch so the simulator's garbage is not collected on the engine's
- *   clock;
+ *   clock; quote_updates_per_cpu_s divides by the process's CPU time instead (see recompute_cpu_*);
  * - recompute_p50_ms / recompute_p99_ms: a full recompute of every row's derived values (200 runs after 5
  *   untimed ones), with the pass a table's query runs over its candidates: RowMetrics over all combinations
  *   (computeAll; a query's computeRows runs the same loop over its candidates' pairs), spot-spot arbitrage
@@ -24,9 +26,6 @@ import { percentile, round, writeResult } from './support/write-result.ts';
  *   served);
  *   recompute_cpu_* are the process's CPU time for the same runs (other work on a shared machine stretches
  *   wall-clock time more than CPU time);
- * - pair_ratios_recompute_p50_ms / _p99_ms: the cheaper layer under it — every market pair's three native
- *   ratios (last, ask/bid, bid/ask) both ways recomputed from the markets' blocks, which quotes keep current
- *   incrementally;
  * - page timings of the widest tables (kimchi premium, spot-spot arbitrage: scan, derive, rank, build 100
  *   rows);
  * - rss_mb: resident memory with the 24 h minute rings filled as after a day of running (written directly,
@@ -47,6 +46,7 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
   engine.compact();
 
   let applyMs = 0;
+  let applyCpuMs = 0;
   let bookMs = 0;
   let quotes = 0;
   let books = 0;
@@ -65,9 +65,12 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
     bookMs += performance.now() - b0;
     books += bookEvents.length;
     gc();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (const event of quoteEvents) engine.apply(event);
     applyMs += performance.now() - t0;
+    const used = process.cpuUsage(c0);
+    applyCpuMs += (used.user + used.system) / 1000;
     quotes += quoteEvents.length;
   }
   const now = simulator.time;
@@ -103,8 +106,6 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
   gc();
   for (let i = 0; i < 5; i++) metrics.computeAll(calc);
   const recompute = time(200, () => metrics.computeAll(calc));
-  for (let i = 0; i < 5; i++) engine.combos.recomputeAll();
-  const ratios = time(200, () => engine.combos.recomputeAll());
 
   const base = {
     currency: 'KRW' as const,
@@ -143,6 +144,7 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
     market_pairs: engine.combos.pairCount,
     quotes_applied: quotes,
     quote_updates_per_s: Math.round(quotes / (applyMs / 1000)),
+    quote_updates_per_cpu_s: Math.round(quotes / (applyCpuMs / 1000)),
     books_applied: books,
     book_updates_per_s: Math.round(books / (bookMs / 1000)),
     recompute_rows: metrics.count,
@@ -150,8 +152,6 @@ export function runEngineBench(tokens = 7_000): Record<string, number> {
     recompute_p99_ms: round(percentile(recompute.wall, 99)),
     recompute_cpu_p50_ms: round(percentile(recompute.cpu, 50)),
     recompute_cpu_p99_ms: round(percentile(recompute.cpu, 99)),
-    pair_ratios_recompute_p50_ms: round(percentile(ratios.wall, 50)),
-    pair_ratios_recompute_p99_ms: round(percentile(ratios.wall, 99)),
     premium_page_p50_ms: round(percentile(premium, 50)),
     arbitrage_page_p50_ms: round(percentile(arbitrage, 50)),
     arbitrage_page_p99_ms: round(percentile(arbitrage, 99)),

@@ -9,29 +9,16 @@ export const TARGET_KOREAN = 8;
 export const SOURCE_DEX = 16;
 export const TARGET_DEX = 32;
 
-/** Offsets of a market pair's values (first market a, second b; see MarketState.blocks for the prices). */
-export const V_LAST = 0; // a / b
-export const V_ASK_BID = 1; // a ask / b bid
-export const V_BID_ASK = 2; // a bid / b ask
-export const V_LAST_BACK = 3; // b / a
-export const V_BACK_ASK_BID = 4; // b ask / a bid
-export const V_BACK_BID_ASK = 5; // b bid / a ask
-/** The last-price ratio's highest and lowest this minute (the minute in `minuteOf`). */
-const V_HIGH = 6;
-const V_LOW = 7;
-/** Float64s per market pair in `values`: one 64-byte cache line, which a quote touches once per pair. */
-const STRIDE = 8;
-
 /**
- * The four touch ratios of pair (a, b) from their markets' blocks (offsets 1, 2: bid, ask; 4, 5: their
- * reciprocals; see MarketState.blocks).
+ * Offsets of a market pair's values (first market a, second b): the last-price ratio a / b as of the pair's
+ * latest update, then its highest, lowest and opening value over the minute in `minuteOf`.
  */
-function writeTouch(values: Float64Array, o: number, blocks: Float64Array, a: number, b: number): void {
-  values[o + 1] = (blocks[a + 2] as number) * (blocks[b + 4] as number);
-  values[o + 2] = (blocks[a + 1] as number) * (blocks[b + 5] as number);
-  values[o + 4] = (blocks[b + 2] as number) * (blocks[a + 4] as number);
-  values[o + 5] = (blocks[b + 1] as number) * (blocks[a + 5] as number);
-}
+const V_LAST = 0;
+const V_HIGH = 1;
+const V_LOW = 2;
+const V_OPEN = 3;
+/** Float64s per market pair in `values`: half a 64-byte cache line. */
+const STRIDE = 4;
 
 /** One closed minute of a market pair's last-price ratio (first / second, native quotes). */
 export interface GapMinuteBar {
@@ -68,13 +55,17 @@ export function marketPairIndex(kind: number): number {
  * convert into each other (KRW and dollar quotes). Each ordered pair is a different trade — which leg is
  * bought, which venue's fees and wallets apply, who pays funding — so (a, b) and (b, a) are two rows.
  *
- * The numbers behind them are kept per unordered market pair {a, b}, current on every quote, in the markets'
- * native quotes (so a moving conversion rate changes nothing here): a/b on last prices, a ask / b bid, a bid /
- * b ask, and each of them the other way round (b/a, b bid / a ask, b ask / a bid). The markets' blocks
- * hold reciprocals, so each is one multiplication on a quote, and no reader ever divides: row (a, b) and row
- * (b, a) read the same six numbers, and a convention that reads target over source takes the reverse one. A
- * reader multiplies by rate^exponent (−1 for KRW over dollars, +1 for dollars over KRW, 0 otherwise) to
- * compare in one currency, or by rate^−exponent for the reverse ratio.
+ * The numbers behind them are the markets' blocks (MarketState.blocks), which every quote keeps current with
+ * the touch and its reciprocals: each ratio of a pair {a, b} in native quotes (so a moving conversion rate
+ * changes nothing here) — a/b on last prices, a ask / b bid, a bid / b ask, and each of them the other way
+ * round (b/a, b bid / a ask, b ask / a bid) — is one multiplication of two numbers from the two blocks, and no
+ * reader ever divides: row (a, b) and row (b, a) read the same six products, and a convention that reads
+ * target over source takes the reverse one. A reader multiplies by rate^exponent (−1 for KRW over dollars, +1
+ * for dollars over KRW, 0 otherwise) to compare in one currency, or by rate^−exponent for the reverse ratio.
+ * A token's blocks sit next to each other, so the products cost no more memory traffic than a stored copy
+ * per pair would, and a quote writes its market's block once instead of six ratios into each of its pairs.
+ * What a quote does per pair is follow the last-price ratio through the minute (open, high, low, close) for
+ * premium duration and the gap bars.
  *
  * Rows and pairs are appended as markets appear and never removed. `compact()` (at minute boundaries, when
  * many were appended) reorders both by token and moves the markets' blocks next to each other, so a
@@ -101,7 +92,7 @@ export class Combos {
   readonly byMarketPair: readonly IntList[] = [new IntList(), new IntList(), new IntList(), new IntList()];
   count = 0;
 
-  // Pairs: the stored ratios.
+  // Pairs: their markets and the last-price ratio followed through the minute.
   private readonly pairFirst = new Int32Column();
   private readonly pairSecond = new Int32Column();
   /**
@@ -110,15 +101,11 @@ export class Combos {
    */
   private readonly blocksOf = new Int32Column(2 * 1024);
   /**
-   * Per pair, stride 8 (see the V_ offsets): both directions of the three ratios — first/second and
-   * second/first on last prices, first ask / second bid and its reverse, first bid / second ask and its
-   * reverse — each one multiplication by a stored reciprocal, so no reader ever divides; then the last-price
-   * ratio's high and low over the minute in `minuteOf` (premium duration reads the extremes of the minute in
-   * progress, the gap rollup the whole bar).
+   * Per pair, stride 4 (see the V_ offsets): the last-price ratio first/second as of the pair's latest update
+   * (a minute opens at the ratio held until then), and its high, low and open over the minute in `minuteOf`
+   * (premium duration reads the extremes of the minute in progress, the gap rollup the whole bar).
    */
   private readonly values = new Float64Column(STRIDE * 1024);
-  /** Per pair: the ratio the minute in `minuteOf` opened at (written once a minute, read at its close). */
-  private readonly minuteOpen = new Float64Column();
   /** Minute index (epoch minutes) the pair's open/high/low belong to; -1 before its first timed update. */
   private readonly minuteOf = new Int32Column();
   /** 1 for pairs whose 1-minute gap bars are kept (see `rollupPair`). */
@@ -158,14 +145,6 @@ export class Combos {
     }
   }
 
-  /** The per-pair values (see `values`): for passes over every row; read only. */
-  get pairValues(): Float64Array {
-    return this.values.array;
-  }
-
-  /** Float64s per pair in `pairValues`; offsets are the V_ constants. */
-  readonly pairStride = STRIDE;
-
   /** The markets of every pair, by pair index: for passes over every pair; read only. */
   get pairFirstOf(): Int32Array {
     return this.pairFirst.array;
@@ -185,38 +164,46 @@ export class Combos {
 
   /** Row `c`'s source/target ratio on last prices, native currencies. */
   ratio(c: number): number {
-    return this.read(c, V_LAST, V_LAST_BACK);
+    return this.product(c, 0, 3);
   }
 
   /** Row `c`'s target/source ratio on last prices (the reciprocal of `ratio`, without a division). */
   inverseRatio(c: number): number {
-    return this.read(c, V_LAST_BACK, V_LAST);
+    return this.product(c, 3, 0);
   }
 
   /** Row `c`'s source ask / target bid. */
   entry(c: number): number {
-    return this.read(c, V_ASK_BID, V_BACK_ASK_BID);
+    return this.product(c, 2, 4);
   }
 
   /** Row `c`'s target bid / source ask. */
   inverseEntry(c: number): number {
-    return this.read(c, V_BACK_BID_ASK, V_BID_ASK);
+    return this.product(c, 5, 1);
   }
 
   /** Row `c`'s source bid / target ask. */
   exit(c: number): number {
-    return this.read(c, V_BID_ASK, V_BACK_BID_ASK);
+    return this.product(c, 1, 5);
   }
 
   /** Row `c`'s target ask / source bid. */
   inverseExit(c: number): number {
-    return this.read(c, V_BACK_ASK_BID, V_ASK_BID);
+    return this.product(c, 4, 2);
   }
 
-  /** The pair value at `forward` for a row reading its pair forwards, at `backward` for one reading it back. */
-  private read(c: number, forward: number, backward: number): number {
-    const o = (this.pairOf.array[c] as number) * STRIDE;
-    return this.values.array[o + (this.flipped.array[c] ? backward : forward)] as number;
+  /**
+   * The source block's number at `fromSource` times the target block's at `fromTarget` (offsets of
+   * MarketState.blocks: a price and the other market's reciprocal).
+   */
+  private product(c: number, fromSource: number, fromTarget: number): number {
+    const p = this.pairOf.array[c] as number;
+    const flipped = this.flipped.array[c] as number;
+    const blocksOf = this.blocksOf.array;
+    const blocks = this.state.blocks.array;
+    const source = blocksOf[2 * p + flipped] as number;
+    const target = blocksOf[2 * p + 1 - flipped] as number;
+    return (blocks[source + fromSource] as number) * (blocks[target + fromTarget] as number);
   }
 
   /**
@@ -247,7 +234,6 @@ export class Combos {
     this.blocksOf.ensure(2 * this.pairCount);
     this.rollup.ensure(this.pairCount);
     this.values.ensure(this.pairCount * STRIDE);
-    this.minuteOpen.ensure(this.pairCount);
     this.pairFirst.array[p] = first;
     this.pairSecond.array[p] = second;
     this.blocksOf.array[2 * p] = this.state.blockOf.array[first] as number;
@@ -355,7 +341,6 @@ export class Combos {
       permuteInt(column, pairTo, this.pairCount);
     permuteByte(this.rollup, pairTo, this.pairCount);
     permuteStride(this.values, pairTo, this.pairCount, STRIDE);
-    permuteStride(this.minuteOpen, pairTo, this.pairCount, 1);
     for (let i = 0; i < this.rollupPairs.length; i++)
       this.rollupPairs[i] = pairTo[this.rollupPairs[i] as number] as number;
     const blockOf = state.blockOf.array;
@@ -412,8 +397,9 @@ export class Combos {
   }
 
   /**
-   * Pair p's values from its markets' blocks at a and b, the minute's extremes followed through `minute`.
-   * Offsets into the values are the V_ constants written as literals (0 last, 3 last back, 6 high, 7 low).
+   * Pair p's last-price ratio from its markets' blocks at a and b, the minute's open and extremes followed
+   * through `minute`. Offsets into the values are the V_ constants written as literals (0 last, 1 high,
+   * 2 low, 3 open).
    */
   private update(p: number, a: number, b: number, minute: number): void {
     const blocks = this.state.blocks.array;
@@ -421,25 +407,22 @@ export class Combos {
     const minuteOf = this.minuteOf.array;
     const o = p * STRIDE;
     const ratio = (blocks[a] as number) * (blocks[b + 3] as number);
-    const back = (blocks[b] as number) * (blocks[a + 3] as number);
     const held = minuteOf[p] as number;
     if (held !== minute && minute > held) {
       if (held >= 0 && this.rollup.array[p]) this.closeGap(p, held);
       const before = values[o] as number;
       const open = Number.isNaN(before) ? ratio : before;
-      this.minuteOpen.array[p] = open;
-      values[o + 6] = open;
-      values[o + 7] = open;
+      values[o + 1] = open;
+      values[o + 2] = open;
+      values[o + 3] = open;
       minuteOf[p] = minute;
     }
     values[o] = ratio;
-    writeTouch(values, o, blocks, a, b);
-    values[o + 3] = back;
     // A late quote from an earlier minute keeps the values current; that minute's bar is gone.
     if (held <= minute) {
       // Negated comparisons also replace a NaN extreme (a minute opened before both legs had a price).
-      if (!(ratio <= (values[o + 6] as number))) values[o + 6] = ratio;
-      if (!(ratio >= (values[o + 7] as number))) values[o + 7] = ratio;
+      if (!(ratio <= (values[o + 1] as number))) values[o + 1] = ratio;
+      if (!(ratio >= (values[o + 2] as number))) values[o + 2] = ratio;
     }
   }
 
@@ -470,8 +453,8 @@ export class Combos {
   private closeGap(p: number, minute: number): void {
     const values = this.values.array;
     const o = p * STRIDE;
-    const close = values[o] as number;
-    const open = this.minuteOpen.array[p] as number;
+    const close = values[o + V_LAST] as number;
+    const open = values[o + V_OPEN] as number;
     if (!(close > 0) || !(open > 0)) return;
     this.closedGaps.push({
       first: this.pairFirst.array[p] as number,
@@ -484,30 +467,12 @@ export class Combos {
     });
   }
 
-  /** Recomputes every pair — both directions of every combination — from the market state. */
-  recomputeAll(): void {
-    const blocksOf = this.blocksOf.array;
-    const blocks = this.state.blocks.array;
-    const values = this.values.array;
-    for (let p = 0; p < this.pairCount; p++) {
-      const a = blocksOf[2 * p] as number;
-      const b = blocksOf[2 * p + 1] as number;
-      const o = p * STRIDE;
-      values[o] = (blocks[a] as number) * (blocks[b + 3] as number);
-      values[o + V_LAST_BACK] = (blocks[b] as number) * (blocks[a + 3] as number);
-      writeTouch(values, o, blocks, a, b);
-    }
-  }
-
+  /** A new pair's last-price ratio (NaN until both markets have quoted). */
   private recompute(p: number): void {
     const blocks = this.state.blocks.array;
-    const values = this.values.array;
     const a = this.blocksOf.array[2 * p] as number;
     const b = this.blocksOf.array[2 * p + 1] as number;
-    const o = p * STRIDE;
-    values[o] = (blocks[a] as number) * (blocks[b + 3] as number);
-    values[o + V_LAST_BACK] = (blocks[b] as number) * (blocks[a + 3] as number);
-    writeTouch(values, o, blocks, a, b);
+    this.values.array[p * STRIDE] = (blocks[a] as number) * (blocks[b + 3] as number);
   }
 }
 

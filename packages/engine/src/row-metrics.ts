@@ -9,10 +9,9 @@ import type { SpreadCalc } from './spread-calc.ts';
  * This is what a table ranks and filters on; the full row objects are built only for the page served.
  *
  * The pass walks market pairs: a pair's two rows (a → b is row 2p, b → a row 2p + 1, see Combos) share their
- * markets and stored native ratios (kept current on every quote), so each is read once for both. Per pair it
- * reads one 64-byte block of ratios and the two markets' blocks (MarketState.blocks: touch, quote time, unit,
- * funding and fees, which events keep current), so there is nothing to prepare per pass and a row costs a few
- * loads, a few multiplications and no allocation. It computes in double precision, in SpreadCalc's order of
+ * markets, so each is read once for both. Per pair it reads the two markets' blocks (MarketState.blocks: touch
+ * and reciprocals, quote time, unit, funding and fees, which events keep current), so there is nothing to
+ * prepare per pass and a row costs a few loads, a few multiplications and no allocation. It computes in double precision, in SpreadCalc's order of
  * operations, and stores single precision (see the columns). Withdrawal fee mode then looks routes up per row
  * that moves a coin: slower, and exactly what SpreadCalc does.
  */
@@ -122,7 +121,6 @@ export class RowMetrics {
       this.runs,
       n,
       combos.pairBlocks,
-      combos.pairValues,
       state.blocks.array,
       factors,
       mode === 'none' ? B_NO_FEE : mode === 'maker' ? B_MAKER : B_TAKER,
@@ -140,15 +138,17 @@ export class RowMetrics {
 }
 
 /**
- * The pass itself, over pairs [runs[2k], runs[2k + 1]) for k < n. Plain loads and stores on typed arrays passed in, so V8 compiles
- * one monomorphic loop; the offsets into a pair's values (Combos' V_ constants) and a market's block
- * (MarketState's B_ constants) are written as literals, which it folds. The arithmetic is SpreadCalc's, in
- * its order; row-metrics.test.ts holds the two equal over random tapes.
+ * The pass itself, over pairs [runs[2k], runs[2k + 1]) for k < n. Plain loads and stores on typed arrays
+ * passed in, so V8 compiles one monomorphic loop; the offsets into a market's block (MarketState's B_
+ * constants) are written as literals, which it folds. The arithmetic is SpreadCalc's, in its order;
+ * row-metrics.test.ts holds the two equal over random tapes.
  *
- * - values, per pair p at 8p: last a/b, ask a / bid b, bid a / ask b, then the same three b over a;
- * - blocks, per market at its offset: 6 quote time, 7 unit, 8 funding per hour, 9 rate, 10 interval, and the
- *   fee at `fee`; funding numbers that are unknown (or a spot market's) are NaN, so the funding gap comes out
- *   NaN without a test, as fundingGapPercent gives it;
+ * - blocks, per market at its offset: 0–2 last, bid, ask, 3–5 their reciprocals, 6 quote time, 7 unit,
+ *   8 funding per hour, 9 rate, 10 interval, and the fee at `fee`; a pair's native ratios are the products
+ *   Combos gives (one market's price times the other's reciprocal), taken here from the blocks — which sit
+ *   next to each other for a token's markets — rather than from a stored copy per pair, which would stream
+ *   a cache line more per pair; funding numbers that are unknown (or a spot market's) are NaN, so the
+ *   funding gap comes out NaN without a test, as fundingGapPercent gives it;
  * - factors[e] converts a ratio of a unit-e-offset pair into one currency: e = 1 + unit a − unit b indexes
  *   [1 / rate, 1, rate] (KRW over dollars, same unit, dollars over KRW) and 2 − e the reverse ratio;
  * - out holds the six columns back to back: gap from 0, the others from the offsets given (the caller
@@ -161,7 +161,6 @@ function pairPass(
   runs: Int32Array,
   n: number,
   pairBlocks: Int32Array,
-  values: Float64Array,
   blocks: Float64Array,
   factors: Float64Array,
   fee: number,
@@ -175,71 +174,81 @@ function pairPass(
   netFundingAt: number,
   stale: Uint8Array,
 ): void {
-  // The first market's block, as last read.
-  let lastA = -1;
-  let unitA = 0;
-  let keepA = 0;
-  let perHourA = 0;
-  let rateA = 0;
-  let hoursA = 0;
-  let quotedA = 0;
+  // Masks give V8 the ranges of offsets and indices (block offsets and rows stay far below 2^30), so their
+  // sums need no overflow checks; `p << 1` for the same reason.
+  const at = fee & 15;
+  const entry = entryAt & 0x3fffffff;
+  const exit = exitAt & 0x3fffffff;
+  const net = netAt & 0x3fffffff;
+  const fundingGap = fundingGapAt & 0x3fffffff;
+  const netFunding = netFundingAt & 0x3fffffff;
   for (let k = 0; k < n; k++) {
     const end = runs[2 * k + 1] as number;
-    for (let p = runs[2 * k] as number; p < end; p++) {
-      const forward = 2 * p;
-      const backward = forward + 1;
-      const a = pairBlocks[forward] as number;
-      const b = pairBlocks[backward] as number;
-      const o = 8 * p;
-      if (a !== lastA) {
-        lastA = a;
-        quotedA = blocks[a + 6] as number;
-        unitA = blocks[a + 7] as number;
-        perHourA = blocks[a + 8] as number;
-        rateA = blocks[a + 9] as number;
-        hoursA = blocks[a + 10] as number;
-        keepA = 1 - (blocks[a + fee] as number);
-      }
-      // Units are small integers stored as doubles: `| 0` keeps the index an integer.
-      const e = (1 + unitA - (blocks[b + 7] as number)) | 0;
-      const kf = factors[e] as number;
-      const kb = factors[2 - e] as number;
-      const lastAB = (values[o] as number) * kf;
-      const askBidAB = (values[o + 1] as number) * kf;
-      const bidAskAB = (values[o + 2] as number) * kf;
-      const lastBA = (values[o + 3] as number) * kb;
-      const askBidBA = (values[o + 4] as number) * kb;
-      const bidAskBA = (values[o + 5] as number) * kb;
-      const keep = keepA * (1 - (blocks[b + fee] as number));
-      if (premium === 1) {
-        out[forward] = (lastAB - 1) * 100;
-        out[entryAt + forward] = (askBidAB - 1) * 100;
-        out[exitAt + forward] = (bidAskAB - 1) * 100;
-        out[netAt + forward] = (keep * (lastAB >= 1 ? bidAskAB : bidAskBA) - 1) * 100;
-        out[backward] = (lastBA - 1) * 100;
-        out[entryAt + backward] = (askBidBA - 1) * 100;
-        out[exitAt + backward] = (bidAskBA - 1) * 100;
-        out[netAt + backward] = (keep * (lastBA >= 1 ? bidAskBA : bidAskAB) - 1) * 100;
-      } else {
-        out[forward] = (lastBA - 1) * 100;
-        out[entryAt + forward] = (bidAskBA - 1) * 100;
-        out[exitAt + forward] = (askBidBA - 1) * 100;
-        out[netAt + forward] = (keep * bidAskBA - 1) * 100;
-        out[backward] = (lastAB - 1) * 100;
-        out[entryAt + backward] = (bidAskAB - 1) * 100;
-        out[exitAt + backward] = (askBidAB - 1) * 100;
-        out[netAt + backward] = (keep * bidAskAB - 1) * 100;
-      }
-      const funding = (blocks[b + 8] as number) - perHourA;
-      out[netFundingAt + forward] = funding;
-      out[netFundingAt + backward] = 0 - funding;
-      const rb = blocks[b + 9] as number;
-      const hb = blocks[b + 10] as number;
-      out[fundingGapAt + forward] = (rateA - rb) * (hoursA / hb) * 100;
-      out[fundingGapAt + backward] = (rb - rateA) * (hb / hoursA) * 100;
-      const flag = quotedA < freshAfter || (blocks[b + 6] as number) < freshAfter ? 1 : 0;
-      stale[forward] = flag;
-      stale[backward] = flag;
+    let p = runs[2 * k] as number;
+    // Consecutive pairs mostly share their first market: its block is read once per run of them, into
+    // constants of the inner loop (values carried across iterations would be boxed by the optimizing compiler).
+    while (p < end) {
+      const a = (pairBlocks[(p << 1) & 0x3ffffffe] as number) & 0x3ffffff0;
+      const priceA = blocks[a] as number;
+      const bidA = blocks[a + 1] as number;
+      const askA = blocks[a + 2] as number;
+      const inversePriceA = blocks[a + 3] as number;
+      const inverseBidA = blocks[a + 4] as number;
+      const inverseAskA = blocks[a + 5] as number;
+      const staleA = (blocks[a + 6] as number) < freshAfter;
+      const unitA = blocks[a + 7] as number;
+      const perHourA = blocks[a + 8] as number;
+      const rateA = blocks[a + 9] as number;
+      const hoursA = blocks[a + 10] as number;
+      const keepA = 1 - (blocks[a + at] as number);
+      do {
+        const forward = (p << 1) & 0x3ffffffe;
+        const backward = forward | 1;
+        const b = (pairBlocks[backward] as number) & 0x3ffffff0;
+        // Units are small integers stored as doubles: `| 0` keeps the index an integer.
+        const e = (1 + unitA - (blocks[b + 7] as number)) | 0;
+        const kf = factors[e] as number;
+        const kb = factors[2 - e] as number;
+        // The pair's native ratios, as Combos gives them: a product of one market's price and the other's
+        // stored reciprocal, then converted.
+        const lastAB = priceA * (blocks[b + 3] as number) * kf;
+        const askBidAB = askA * (blocks[b + 4] as number) * kf;
+        const bidAskAB = bidA * (blocks[b + 5] as number) * kf;
+        const lastBA = (blocks[b] as number) * inversePriceA * kb;
+        const askBidBA = (blocks[b + 2] as number) * inverseBidA * kb;
+        const bidAskBA = (blocks[b + 1] as number) * inverseAskA * kb;
+        const keep = keepA * (1 - (blocks[b + at] as number));
+        if (premium === 1) {
+          out[forward] = (lastAB - 1) * 100;
+          out[entry + forward] = (askBidAB - 1) * 100;
+          out[exit + forward] = (bidAskAB - 1) * 100;
+          out[net + forward] = (keep * (lastAB >= 1 ? bidAskAB : bidAskBA) - 1) * 100;
+          out[backward] = (lastBA - 1) * 100;
+          out[entry + backward] = (askBidBA - 1) * 100;
+          out[exit + backward] = (bidAskBA - 1) * 100;
+          out[net + backward] = (keep * (lastBA >= 1 ? bidAskBA : bidAskAB) - 1) * 100;
+        } else {
+          out[forward] = (lastBA - 1) * 100;
+          out[entry + forward] = (bidAskBA - 1) * 100;
+          out[exit + forward] = (askBidBA - 1) * 100;
+          out[net + forward] = (keep * bidAskBA - 1) * 100;
+          out[backward] = (lastAB - 1) * 100;
+          out[entry + backward] = (bidAskAB - 1) * 100;
+          out[exit + backward] = (askBidAB - 1) * 100;
+          out[net + backward] = (keep * bidAskAB - 1) * 100;
+        }
+        const funding = (blocks[b + 8] as number) - perHourA;
+        out[netFunding + forward] = funding;
+        out[netFunding + backward] = 0 - funding;
+        const rb = blocks[b + 9] as number;
+        const hb = blocks[b + 10] as number;
+        out[fundingGap + forward] = (rateA - rb) * (hoursA / hb) * 100;
+        out[fundingGap + backward] = (rb - rateA) * (hb / hoursA) * 100;
+        const flag = staleA || (blocks[b + 6] as number) < freshAfter ? 1 : 0;
+        stale[forward] = flag;
+        stale[backward] = flag;
+        p++;
+      } while (p < end && ((pairBlocks[(p << 1) & 0x3ffffffe] as number) & 0x3ffffff0) === a);
     }
   }
 }

@@ -118,9 +118,9 @@ export class SpreadCalc {
   }
 
   /**
-   * The live gaps read the stored ratio in the convention's direction (source over target for premiums,
-   * target over source for arbitrage), so nothing divides; RowMetrics does the same operations in the same
-   * order, so a table ranks on exactly the numbers its rows show.
+   * The live gaps read the pair's ratio (a product of its markets' blocks) in the convention's direction
+   * (source over target for premiums, target over source for arbitrage), so nothing divides; RowMetrics does
+   * the same operations in the same order, so a table ranks on exactly the numbers its rows show.
    */
   gap(c: number): number {
     const combos = this.parts.combos;
