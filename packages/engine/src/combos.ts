@@ -100,6 +100,8 @@ export class Combos {
   /** Row indices per market-type pair (see marketPairIndex). */
   readonly byMarketPair: readonly IntList[] = [new IntList(), new IntList(), new IntList(), new IntList()];
   count = 0;
+  /** Bumped when compaction moves rows: indexes over row indices built before are void. */
+  generation = 0;
 
   // Pairs: the stored ratios.
   private readonly pairFirst = new Int32Column();
@@ -380,6 +382,7 @@ export class Combos {
       this.byMarketPair[marketPairIndex(this.kind.array[c] as number)]?.push(c);
     }
     this.compactedAt = this.pairCount;
+    this.generation++;
   }
 
   /**
