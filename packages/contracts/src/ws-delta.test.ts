@@ -91,7 +91,7 @@ function nextOf(base: Table, maxElapsed = 5_000): fc.Arbitrary<Table> {
   return fc
     .record({
       elapsed: fc.integer({ min: 0, max: maxElapsed }),
-      changes: fc.array(fc.tuple(fc.nat(), fc.nat(5), fc.double({ min: -1e3, max: 1e3, noNaN: true })), {
+      changes: fc.array(fc.tuple(fc.nat(), fc.nat(6), fc.double({ min: -1e3, max: 1e3, noNaN: true })), {
         maxLength: 8,
       }),
       drop: fc.array(fc.nat(), { maxLength: 3 }),
@@ -115,6 +115,8 @@ function nextOf(base: Table, maxElapsed = 5_000): fc.Arbitrary<Table> {
         else if (what === 2) copy.maxEntry = copy.maxEntry ? null : { size: value };
         else if (what === 3) copy.durationSince = value > 0 ? base.updatedAt - Math.round(value) : null;
         else if (what === 4) copy.networks = [...copy.networks, { network: 'ETH', fee: 1 }];
+        else if (what === 6 && copy.networks.length > 0)
+          copy.networks = copy.networks.map((n, k) => (k === 0 ? { ...n, fee: Math.round(value) } : n));
         else if (copy.note === undefined) copy.note = 'a';
         else delete copy.note;
         data[i] = copy;
@@ -229,6 +231,18 @@ describe('diffTable and applyTableDelta', () => {
     expect(isEmptyDelta(diffTable(base, wire(base)))).toBe(true);
     // The clock moving alone changes no row: premium durations travel as their start.
     expect(diffTable(base, { ...base, updatedAt: 61_000 })).toEqual({ fields: { updatedAt: 61_000 } });
+    // A value inside a list of objects travels alone, by the element's position.
+    const routes = (fee: number): Row => ({
+      ...row('a', 3),
+      networks: [
+        { network: 'ETH', fee: 1 },
+        { network: 'SOL', fee },
+      ],
+    });
+    expect(diffTable({ ...base, data: [routes(1)] }, { ...base, data: [routes(2)] })).toEqual({
+      paths: ['networks.1.fee'],
+      patches: [['a', 0, 2]],
+    });
     // A run that restarts changes that row only.
     const restarted = [row('a', 3, 60_000), row('b', 2), row('c', 1), row('d', 0)];
     expect(diffTable(base, { ...base, data: restarted })).toEqual({
@@ -238,12 +252,20 @@ describe('diffTable and applyTableDelta', () => {
   });
 
   it('refuses a delta that does not fit the state, so the client resubscribes', () => {
-    const state = tableState({ data: [{ id: 'a', durationSince: null }], updatedAt: 1 });
+    const state = tableState({
+      data: [
+        { id: 'a', durationSince: null },
+        { id: 'b', list: [{ fee: 1 }] },
+      ],
+      updatedAt: 1,
+    });
     const bad: TableDeltaBody[] = [
       { paths: ['gap'], patches: [['zz', 0, 1]] },
       { paths: ['gap'], patches: [['a', 1, 1]] },
       { paths: ['durationSince.x'], patches: [['a', 0, 1]] },
-      { order: [[0, 2]] },
+      { paths: ['list.1.fee'], patches: [['b', 0, 1]] },
+      { paths: ['list.x'], patches: [['b', 0, 1]] },
+      { order: [[0, 3]] },
       { upserts: [{ id: 'new' }] },
       { removed: ['a'] },
       { order: [], removed: [] },

@@ -56,6 +56,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** Two arrays of objects, of one length: patched element by element. */
+function sameLengthObjects(a: unknown, b: unknown): a is Json[] {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length || a.length === 0) return false;
+  for (let i = 0; i < a.length; i++) if (!isObject(a[i]) || !isObject(b[i])) return false;
+  return true;
+}
+
 /** The paths a delta's patches set, each numbered once. */
 class PathTable {
   readonly paths: string[] = [];
@@ -85,7 +92,23 @@ function patchOf(a: Json, b: Json, prefix: string, paths: PathTable, out: unknow
       continue;
     }
     if (av === bv) continue;
-    else if (isObject(av) && isObject(bv)) {
+    if (sameLengthObjects(av, bv)) {
+      // Elements patched in place (a network's fee value moves with the price); whole when one changed shape.
+      if (key.includes('.')) return SHAPE;
+      const inner: unknown[] = [];
+      let shape = false;
+      let moved = false;
+      for (let i = 0; i < av.length && !shape; i++) {
+        const step = patchOf(av[i] as Json, (bv as Json[])[i] as Json, `${prefix}${key}.${i}.`, paths, inner);
+        if (step === SHAPE) shape = true;
+        else moved ||= step;
+      }
+      if (shape) out.push(paths.of(`${prefix}${key}`), bv);
+      else if (moved) for (const value of inner) out.push(value);
+      changed ||= shape || moved;
+      continue;
+    }
+    if (isObject(av) && isObject(bv)) {
       if (key.includes('.')) return SHAPE;
       const inner = patchOf(av, bv, `${prefix}${key}.`, paths, out);
       if (inner === SHAPE) return SHAPE;
@@ -172,6 +195,15 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
   return body;
 }
 
+/** `value[key]` when `key` is its own (an array's index within it), else undefined. */
+function ownValue(value: Json | unknown[], key: string): unknown {
+  if (Array.isArray(value)) {
+    const i = Number(key);
+    return Number.isInteger(i) && i >= 0 && i < value.length && String(i) === key ? value[i] : undefined;
+  }
+  return Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
 /** Whether a delta changes nothing at all. */
 export function isEmptyDelta(body: TableDeltaBody): boolean {
   for (const key in body) if (body[key as keyof TableDeltaBody] !== undefined) return false;
@@ -210,17 +242,21 @@ function patched(row: DeltaRow, patch: RowPatch, paths: readonly string[][]): De
     let before: Json | undefined = original;
     for (let s = 0; s < path.length - 1; s++) {
       const key = path[s] as string;
-      const child = parent[key];
-      if (!isObject(child)) throw new DeltaMismatchError(`no object at ${path.slice(0, s + 1).join('.')}`);
-      const own: unknown = before?.[key];
+      const child = ownValue(parent, key);
+      if (!isObject(child) && !Array.isArray(child))
+        throw new DeltaMismatchError(`no object at ${path.slice(0, s + 1).join('.')}`);
+      const own: unknown = before === undefined ? undefined : ownValue(before, key);
       if (child === own) {
-        const copy = { ...child };
+        const copy = Array.isArray(child) ? [...child] : { ...child };
         parent[key] = copy;
-        parent = copy;
-      } else parent = child;
-      before = isObject(own) ? own : undefined;
+        parent = copy as Json;
+      } else parent = child as Json;
+      before = isObject(own) || Array.isArray(own) ? (own as Json) : undefined;
     }
-    parent[path[path.length - 1] as string] = patch[k + 1];
+    const last = path[path.length - 1] as string;
+    if (Array.isArray(parent) && ownValue(parent, last) === undefined)
+      throw new DeltaMismatchError(`no element at ${path.join('.')}`);
+    parent[last] = patch[k + 1];
   }
   return out as unknown as DeltaRow;
 }

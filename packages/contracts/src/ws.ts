@@ -28,7 +28,8 @@ import { priceStatsQuerySchema, priceStatsResponseSchema } from './price-stats.t
  *   server never sends a delta on another base than the one it last sent that connection for the key.
  * - Rows are keyed by their `id`. `upserts` are whole rows (new on the page, or whose shape changed);
  *   `patches` are the other changed rows, flat: `[id, path, value, path, value, …]`, each path an index
- *   into the delta's `paths` (dotted: `target.price`), each value set at that path whole (a number, string,
+ *   into the delta's `paths` (dotted: `target.price`; an element of an array of objects whose length did not
+ *   change by its position: `transfer.networks.0.withdrawFeeValue`), each value set at that path whole (a number, string,
  *   boolean, null, an array, or an object that was null before). `removed` lists ids that left the page. `order` gives the page's order whenever it
  *   changed (rows moved, came or went), as runs of the base order (`[start, count]`: base rows start…start +
  *   count − 1) and ids; omitted, the order is the base's.
