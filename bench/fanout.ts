@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import { premiumQuerySchema } from '@spreadscope/contracts';
@@ -329,6 +330,7 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
     protocol: deltas ? 'deltas' : 'snapshots',
     role,
     clients_read: `every message of every client, whole (frames read, type, topic and updatedAt taken from the text); every ${checkEvery}th client also JSON.parses, applies and checks each`,
+    ticks_asked_per_s: ticksPerSecond,
     ticks_per_s: round(ticked / elapsed, 1),
     msgs_per_s: Math.round(received / elapsed),
     mb_per_s: round(sum('bytes') / elapsed / 1024 / 1024, 1),
@@ -354,29 +356,47 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
     market_apply_ms_per_tick: round(serverMs.apply / ticked, 2),
     publish_ms_per_tick: round(serverMs.publish / ticked, 2),
     table_compute_ms_per_tick: round(serverMs.compute / ticked, 2),
+    // The machine's load at the end of the window: other work on it slows both sides.
+    run_load_avg_1m: round(loadavg()[0] ?? 0, 2),
   };
 }
 
-/** The headline run's tick rate: the highest at which its p99 stayed within 100 ms (see README). */
-export const HEADLINE_TICKS_PER_S = Number(process.env.FANOUT_TICKS ?? 20);
+/** Tick rates the headline tries, highest first: it reports the highest whose p99 stays within 100 ms. */
+const HEADLINE_RATES = (process.env.FANOUT_RATES ?? '24,20,16,12,8').split(',').map(Number);
+const HEADLINE_P99_MS = 100;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.env.FANOUT_ONLY;
   const prefixed = (prefix: string, figures: Record<string, number | string>) =>
     Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${prefix}${k}`, v]));
   // The headline: 1,000 API subscribers each watching 8 tokens' premium rows, the index and the funding
-  // ranking, driven at HEADLINE_TICKS_PER_S. Then the premium and arbitrage pages as the web app opens them
-  // at the product's real-time rate (2 pushes a second), with deltas and with whole snapshots.
+  // ranking, at the highest tick rate (of HEADLINE_RATES) whose p99 stays within 100 ms. Then the premium and
+  // arbitrage pages as the web app opens them at the product's real-time rate (2 pushes a second), with deltas
+  // and with whole snapshots.
   const figures: Record<string, number | string> = {};
-  if (!only || only === 'headline')
-    Object.assign(
-      figures,
-      await runFanoutBench({
+  if (!only || only === 'headline') {
+    const tried: string[] = [];
+    let best: Record<string, number | string> | null = null;
+    for (const rate of HEADLINE_RATES) {
+      const run = await runFanoutBench({
         profiles: watchedTokenProfiles,
         role: 'developer',
-        ticksPerSecond: HEADLINE_TICKS_PER_S,
-      }),
-    );
+        ticksPerSecond: rate,
+      });
+      tried.push(`${rate}/s: ${run.msgs_per_s} msgs/s, p99 ${run.tick_to_client_p99_ms} ms`);
+      console.log('fanout headline', tried.at(-1));
+      const p99 = Number(run.tick_to_client_p99_ms);
+      if (best === null || p99 < Number(best.tick_to_client_p99_ms)) best = run;
+      if (p99 <= HEADLINE_P99_MS) {
+        best = run;
+        break;
+      }
+    }
+    Object.assign(figures, best, {
+      headline_target_p99_ms: HEADLINE_P99_MS,
+      headline_rates_tried: tried.join('; '),
+    });
+  }
   if (!only || only === 'tables') Object.assign(figures, prefixed('tables_', await runFanoutBench()));
   if (!only || only === 'whole')
     Object.assign(figures, prefixed('whole_tables_', await runFanoutBench({ deltas: false })));
