@@ -12,6 +12,7 @@ import { selectPage } from './select-page.ts';
 import { type CalcOptions, type EngineParts, SpreadCalc } from './spread-calc.ts';
 import { buildSpreadRow } from './spread-row.ts';
 import type { Rates, SpreadFilter, SpreadPage, SpreadSortKey } from './spread-types.ts';
+import { tidyRow } from './tidy-numbers.ts';
 import { keptRows } from './token-rows.ts';
 
 /** Which combinations a table draws from, beyond the caller's filters. */
@@ -187,7 +188,7 @@ export function querySpreadTable(
     (filter.page - 1) * filter.limit,
     filter.limit,
   );
-  const data = positions.map((p) => buildSpreadRow(calc, ids[p] as number));
+  const data = positions.map((p) => tidyRow(buildSpreadRow(calc, ids[p] as number)));
   return { ...page, data, total: n };
 }
 
