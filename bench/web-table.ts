@@ -40,11 +40,6 @@ export interface WebTableOptions {
   readonly feed?: 'delta' | 'copy';
   /** `copy` feed: every row of every table a new object (true, default), or unchanged rows reused. */
   readonly freshRows?: boolean;
-  /**
-   * Delta feed: the step of the server's premium durations (ms). 1 (default) as the engine computes them —
-   * every tick then moves every row's duration, so every row is a new object; 1000: whole seconds.
-   */
-  readonly durationStepMs?: number;
 }
 
 export type WebTableFigures = Record<string, number | string>;
@@ -110,7 +105,6 @@ export async function openWebTableBench(minify = true) {
         scroll: options.scroll === false ? '0' : '1',
         fresh: options.freshRows === false ? '0' : '1',
         feed: options.feed ?? 'delta',
-        dstep: String(options.durationStepMs ?? 1),
       });
       return `http://127.0.0.1:${port}/?${query}`;
     },
@@ -179,7 +173,6 @@ export async function runWebTableSuite(): Promise<WebTableFigures> {
     const median = [...runs].sort((a, b) => p95(a) - p95(b))[Math.floor(RUNS / 2)] as WebTableFigures;
     const extras: [string, WebTableOptions][] = [
       ['whole_tables', { feed: 'copy' }],
-      ['durations_in_seconds', { durationStepMs: 1_000 }],
       ['baseline_idle_page', { mode: 'idle' }],
       ['baseline_scroll_only', { snapshotsPerSecond: 0 }],
       ['baseline_updates_only', { scroll: false }],

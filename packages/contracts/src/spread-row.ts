@@ -162,8 +162,8 @@ function spreadRowSchema(convention: 'premium' | 'arbitrage') {
         : 'and back, sell at source bid, buy at target ask: (target ask / source bid − 1) × 100',
     ),
     gapAgo: windowValuesSchema,
-    durationMs: nullableNumber(
-      'premium duration: how long the gap has stayed within ±20 % of its value, on 1-minute closes',
+    durationSince: nullableNumber(
+      "premium duration, as its start: epoch ms (a minute boundary) since which the gap has stayed within ±20 % of its value, on 1-minute closes; the duration is the table's updatedAt − this",
     ),
     depth: z.object({
       entry: nullableNumber('min(source asks, target bids) within 2 %, requested currency'),

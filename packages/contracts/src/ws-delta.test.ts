@@ -12,7 +12,7 @@ import {
 
 interface Row {
   id: string;
-  durationMs: number | null;
+  durationSince: number | null;
   gap: number;
   stale: boolean;
   leg: { price: number; bid: number | null; venue: string };
@@ -34,7 +34,7 @@ const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const rowArb = (id: string) =>
   fc.record({
     id: fc.constant(id),
-    durationMs: fc.option(fc.integer({ min: 0, max: 1e6 }), { nil: null }),
+    durationSince: fc.option(fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 }), { nil: null }),
     gap: fc.double({ min: -50, max: 50, noNaN: true }),
     stale: fc.boolean(),
     leg: fc.record({
@@ -85,13 +85,13 @@ const tableArb: fc.Arbitrary<Table> = fc
 
 /**
  * The next state of a table the way a market moves one: some rows change a few values, some leave, some come,
- * the order changes or not, the clock moves (durations of unchanged rows follow it), other fields change.
+ * the order changes or not, the clock moves, other fields change.
  */
 function nextOf(base: Table, maxElapsed = 5_000): fc.Arbitrary<Table> {
   return fc
     .record({
       elapsed: fc.integer({ min: 0, max: maxElapsed }),
-      changes: fc.array(fc.tuple(fc.nat(), fc.nat(5), fc.double({ min: -1e3, max: 1e3, noNaN: true })), {
+      changes: fc.array(fc.tuple(fc.nat(), fc.nat(6), fc.double({ min: -1e3, max: 1e3, noNaN: true })), {
         maxLength: 8,
       }),
       drop: fc.array(fc.nat(), { maxLength: 3 }),
@@ -104,10 +104,7 @@ function nextOf(base: Table, maxElapsed = 5_000): fc.Arbitrary<Table> {
       }),
     })
     .map(({ elapsed, changes, drop, add, reorder, seed, usdKrw, gated }) => {
-      let data = base.data.map((row) => ({
-        ...row,
-        durationMs: row.durationMs === null ? null : row.durationMs + elapsed,
-      }));
+      let data = [...base.data];
       for (const [at, what, value] of changes) {
         const i = at % Math.max(1, data.length);
         const row = data[i];
@@ -116,8 +113,10 @@ function nextOf(base: Table, maxElapsed = 5_000): fc.Arbitrary<Table> {
         if (what === 0) copy.gap = value;
         else if (what === 1) copy.leg.bid = copy.leg.bid === null ? value : null;
         else if (what === 2) copy.maxEntry = copy.maxEntry ? null : { size: value };
-        else if (what === 3) copy.durationMs = value > 0 ? Math.round(value) : null;
+        else if (what === 3) copy.durationSince = value > 0 ? base.updatedAt - Math.round(value) : null;
         else if (what === 4) copy.networks = [...copy.networks, { network: 'ETH', fee: 1 }];
+        else if (what === 6 && copy.networks.length > 0)
+          copy.networks = copy.networks.map((n, k) => (k === 0 ? { ...n, fee: Math.round(value) } : n));
         else if (copy.note === undefined) copy.note = 'a';
         else delete copy.note;
         data[i] = copy;
@@ -188,8 +187,6 @@ describe('diffTable and applyTableDelta', () => {
           ]);
           const oldRows = new Map(before.table.data.map((row) => [row.id, row]));
           const after = applyTableDelta(before, delta);
-          // Unless most durations moved (a row whose duration alone changed is then patched).
-          if (delta.elapsedMs !== undefined) return;
           checked++;
           for (const row of after.table.data)
             if (!touched.has(row.id) && oldRows.has(row.id)) expect(row).toBe(oldRows.get(row.id));
@@ -197,13 +194,13 @@ describe('diffTable and applyTableDelta', () => {
       ),
       { numRuns: 200 },
     );
-    expect(checked).toBeGreaterThan(150);
+    expect(checked).toBe(200);
   });
 
   it('sends only what changed: values of changed rows, the moved order as runs, and changed fields', () => {
-    const row = (id: string, gap: number, durationMs: number | null = 60_000): Row => ({
+    const row = (id: string, gap: number, durationSince: number | null = 500): Row => ({
       id,
-      durationMs,
+      durationSince,
       gap,
       stale: false,
       leg: { price: 100, bid: 99, venue: 'upbit' },
@@ -217,14 +214,13 @@ describe('diffTable and applyTableDelta', () => {
       rates: { usdKrw: 1400 },
     };
     const moved: Row[] = [
-      { ...row('c', 5, 60_500), leg: { price: 101, bid: 99, venue: 'upbit' } },
-      row('a', 3, 60_500),
-      row('b', 2, 60_500),
+      { ...row('c', 5), leg: { price: 101, bid: 99, venue: 'upbit' } },
+      row('a', 3),
+      row('b', 2),
       row('e', -1),
     ];
     const delta = diffTable(base, { ...base, data: moved, updatedAt: 1_500 });
     expect(delta).toEqual({
-      elapsedMs: 500,
       upserts: [row('e', -1)],
       paths: ['gap', 'leg.price'],
       patches: [['c', 0, 5, 1, 101]],
@@ -233,22 +229,43 @@ describe('diffTable and applyTableDelta', () => {
       fields: { updatedAt: 1_500 },
     });
     expect(isEmptyDelta(diffTable(base, wire(base)))).toBe(true);
-    // Durations kept in whole seconds: the clock moved 100 ms and no duration, or a second and all of them.
-    expect(diffTable(base, { ...base, updatedAt: 1_100 })).toEqual({ fields: { updatedAt: 1_100 } });
-    const second = base.data.map((r) => ({ ...r, durationMs: (r.durationMs as number) + 1_000 }));
-    expect(diffTable(base, { ...base, data: second, updatedAt: 1_100 })).toEqual({
-      elapsedMs: 1_000,
-      fields: { updatedAt: 1_100 },
+    // The clock moving alone changes no row: premium durations travel as their start.
+    expect(diffTable(base, { ...base, updatedAt: 61_000 })).toEqual({ fields: { updatedAt: 61_000 } });
+    // A value inside a list of objects travels alone, by the element's position.
+    const routes = (fee: number): Row => ({
+      ...row('a', 3),
+      networks: [
+        { network: 'ETH', fee: 1 },
+        { network: 'SOL', fee },
+      ],
+    });
+    expect(diffTable({ ...base, data: [routes(1)] }, { ...base, data: [routes(2)] })).toEqual({
+      paths: ['networks.1.fee'],
+      patches: [['a', 0, 2]],
+    });
+    // A run that restarts changes that row only.
+    const restarted = [row('a', 3, 60_000), row('b', 2), row('c', 1), row('d', 0)];
+    expect(diffTable(base, { ...base, data: restarted })).toEqual({
+      paths: ['durationSince'],
+      patches: [['a', 0, 60_000]],
     });
   });
 
   it('refuses a delta that does not fit the state, so the client resubscribes', () => {
-    const state = tableState({ data: [{ id: 'a', durationMs: null }], updatedAt: 1 });
+    const state = tableState({
+      data: [
+        { id: 'a', durationSince: null },
+        { id: 'b', list: [{ fee: 1 }] },
+      ],
+      updatedAt: 1,
+    });
     const bad: TableDeltaBody[] = [
       { paths: ['gap'], patches: [['zz', 0, 1]] },
       { paths: ['gap'], patches: [['a', 1, 1]] },
-      { paths: ['durationMs.x'], patches: [['a', 0, 1]] },
-      { order: [[0, 2]] },
+      { paths: ['durationSince.x'], patches: [['a', 0, 1]] },
+      { paths: ['list.1.fee'], patches: [['b', 0, 1]] },
+      { paths: ['list.x'], patches: [['b', 0, 1]] },
+      { order: [[0, 3]] },
       { upserts: [{ id: 'new' }] },
       { removed: ['a'] },
       { order: [], removed: [] },

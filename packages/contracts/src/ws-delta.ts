@@ -7,10 +7,9 @@ import type { OrderEntry, RowPatch } from './ws.ts';
  * state, value for value.
  */
 
-/** A row of a table topic: keyed by `id`; `durationMs` (spread rows) counts up to the table's `updatedAt`. */
+/** A row of a table topic: keyed by `id`. */
 export interface DeltaRow {
   readonly id: string;
-  readonly durationMs?: number | null;
 }
 
 /** A table response: its rows in display order, and other fields (updatedAt, total, rates, …). */
@@ -21,7 +20,6 @@ export interface DeltaTable<R extends DeltaRow = DeltaRow> {
 
 /** A delta message without its envelope (type, topic, key, seq, base). Empty parts are omitted. */
 export interface TableDeltaBody<R extends DeltaRow = DeltaRow> {
-  elapsedMs?: number;
   upserts?: R[];
   paths?: string[];
   patches?: RowPatch[];
@@ -58,6 +56,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** Two arrays of objects, of one length: patched element by element. */
+function sameLengthObjects(a: unknown, b: unknown): a is Json[] {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length || a.length === 0) return false;
+  for (let i = 0; i < a.length; i++) if (!isObject(a[i]) || !isObject(b[i])) return false;
+  return true;
+}
+
 /** The paths a delta's patches set, each numbered once. */
 class PathTable {
   readonly paths: string[] = [];
@@ -75,17 +80,9 @@ class PathTable {
 
 /**
  * What changed from `a` to `b`, as (path, value) pairs appended to `out`: false when nothing did, SHAPE when a
- * key came or went (a patch only sets values, so such a row travels whole) or a key holds a dot. At the top
- * level of a row, `durationMs` is expected to have moved by `elapsed`.
+ * key came or went (a patch only sets values, so such a row travels whole) or a key holds a dot.
  */
-function patchOf(
-  a: Json,
-  b: Json,
-  prefix: string,
-  elapsed: number,
-  paths: PathTable,
-  out: unknown[],
-): boolean | typeof SHAPE {
+function patchOf(a: Json, b: Json, prefix: string, paths: PathTable, out: unknown[]): boolean | typeof SHAPE {
   let changed = false;
   for (const key in b) {
     const bv = b[key];
@@ -94,13 +91,26 @@ function patchOf(
       if (bv !== av) return SHAPE;
       continue;
     }
-    if (elapsed !== 0 && key === 'durationMs' && typeof av === 'number') {
-      // The client moves it by the clock: it travels only when it did not move that way.
-      if (av + elapsed === bv) continue;
-    } else if (av === bv) continue;
-    else if (isObject(av) && isObject(bv)) {
+    if (av === bv) continue;
+    if (sameLengthObjects(av, bv)) {
+      // Elements patched in place (a network's fee value moves with the price); whole when one changed shape.
       if (key.includes('.')) return SHAPE;
-      const inner = patchOf(av, bv, `${prefix}${key}.`, 0, paths, out);
+      const inner: unknown[] = [];
+      let shape = false;
+      let moved = false;
+      for (let i = 0; i < av.length && !shape; i++) {
+        const step = patchOf(av[i] as Json, (bv as Json[])[i] as Json, `${prefix}${key}.${i}.`, paths, inner);
+        if (step === SHAPE) shape = true;
+        else moved ||= step;
+      }
+      if (shape) out.push(paths.of(`${prefix}${key}`), bv);
+      else if (moved) for (const value of inner) out.push(value);
+      changed ||= shape || moved;
+      continue;
+    }
+    if (isObject(av) && isObject(bv)) {
+      if (key.includes('.')) return SHAPE;
+      const inner = patchOf(av, bv, `${prefix}${key}.`, paths, out);
       if (inner === SHAPE) return SHAPE;
       changed ||= inner;
       continue;
@@ -111,41 +121,6 @@ function patchOf(
   }
   for (const key in a) if (a[key] !== undefined && b[key] === undefined) return SHAPE;
   return changed;
-}
-
-/** Rows looked at to find how far durations moved. */
-const SHIFT_SAMPLE = 64;
-
-/**
- * How far the durations of most rows moved (durationMs counts up to the table's clock, in whatever steps the
- * server keeps it): the most common change among the first rows present in both states. Rows that moved
- * otherwise carry their duration in their patch.
- */
-function clockShift<R extends DeltaRow>(
-  baseRows: readonly R[],
-  nextRows: readonly R[],
-  baseIndex: Map<string, number>,
-): number {
-  const counts = new Map<number, number>();
-  let best = 0;
-  let bestCount = 0;
-  let seen = 0;
-  for (let i = 0; i < nextRows.length && seen < SHIFT_SAMPLE; i++) {
-    const row = nextRows[i] as R;
-    const at = baseIndex.get(row.id);
-    const from = at === undefined ? undefined : (baseRows[at] as R).durationMs;
-    if (typeof from !== 'number' || typeof row.durationMs !== 'number') continue;
-    seen++;
-    const shift = row.durationMs - from;
-    const count = (counts.get(shift) ?? 0) + 1;
-    counts.set(shift, count);
-    // No shift wins a tie: then rows that stood still keep their identity.
-    if (count > bestCount || (count === bestCount && shift === 0)) {
-      best = shift;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 /**
@@ -159,10 +134,8 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
   const after = next as unknown as Json;
   const baseIndex = new Map<string, number>();
   for (let i = 0; i < baseRows.length; i++) baseIndex.set((baseRows[i] as R).id, i);
-  const elapsed = clockShift(baseRows, nextRows, baseIndex);
 
   const body: TableDeltaBody<R> = {};
-  if (elapsed !== 0) body.elapsedMs = elapsed;
   const upserts: R[] = [];
   const patches: RowPatch[] = [];
   const paths = new PathTable();
@@ -176,14 +149,7 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
       continue;
     }
     const patch: RowPatch = [row.id];
-    const changed = patchOf(
-      baseRows[at] as unknown as Json,
-      row as unknown as Json,
-      '',
-      elapsed,
-      paths,
-      patch,
-    );
+    const changed = patchOf(baseRows[at] as unknown as Json, row as unknown as Json, '', paths, patch);
     if (changed === SHAPE) upserts.push(row);
     else if (changed) patches.push(patch);
   }
@@ -229,6 +195,15 @@ export function diffTable<R extends DeltaRow>(base: DeltaTable<R>, next: DeltaTa
   return body;
 }
 
+/** `value[key]` when `key` is its own (an array's index within it), else undefined. */
+function ownValue(value: Json | unknown[], key: string): unknown {
+  if (Array.isArray(value)) {
+    const i = Number(key);
+    return Number.isInteger(i) && i >= 0 && i < value.length && String(i) === key ? value[i] : undefined;
+  }
+  return Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
 /** Whether a delta changes nothing at all. */
 export function isEmptyDelta(body: TableDeltaBody): boolean {
   for (const key in body) if (body[key as keyof TableDeltaBody] !== undefined) return false;
@@ -253,14 +228,13 @@ export function tableState<T extends DeltaTable>(table: T): TableState<T> {
 }
 
 /**
- * A copy of `row` (its duration moved by `elapsed`) with the values of a flat patch set at their paths: each
+ * A copy of `row` with the values of a flat patch set at their paths: each
  * object on the way is copied once — an object of the copy that is still the row's own has not been — and
  * the others stay shared with `row`.
  */
-function patched(row: DeltaRow, elapsed: number, patch: RowPatch, paths: readonly string[][]): DeltaRow {
+function patched(row: DeltaRow, patch: RowPatch, paths: readonly string[][]): DeltaRow {
   const original = row as unknown as Json;
   const out: Json = { ...original };
-  if (elapsed !== 0 && typeof row.durationMs === 'number') out.durationMs = row.durationMs + elapsed;
   for (let k = 1; k < patch.length; k += 2) {
     const path = paths[patch[k] as number];
     if (path === undefined) throw new DeltaMismatchError(`unknown path ${String(patch[k])}`);
@@ -268,24 +242,27 @@ function patched(row: DeltaRow, elapsed: number, patch: RowPatch, paths: readonl
     let before: Json | undefined = original;
     for (let s = 0; s < path.length - 1; s++) {
       const key = path[s] as string;
-      const child = parent[key];
-      if (!isObject(child)) throw new DeltaMismatchError(`no object at ${path.slice(0, s + 1).join('.')}`);
-      const own: unknown = before?.[key];
+      const child = ownValue(parent, key);
+      if (!isObject(child) && !Array.isArray(child))
+        throw new DeltaMismatchError(`no object at ${path.slice(0, s + 1).join('.')}`);
+      const own: unknown = before === undefined ? undefined : ownValue(before, key);
       if (child === own) {
-        const copy = { ...child };
+        const copy = Array.isArray(child) ? [...child] : { ...child };
         parent[key] = copy;
-        parent = copy;
-      } else parent = child;
-      before = isObject(own) ? own : undefined;
+        parent = copy as Json;
+      } else parent = child as Json;
+      before = isObject(own) || Array.isArray(own) ? (own as Json) : undefined;
     }
-    parent[path[path.length - 1] as string] = patch[k + 1];
+    const last = path[path.length - 1] as string;
+    if (Array.isArray(parent) && ownValue(parent, last) === undefined)
+      throw new DeltaMismatchError(`no element at ${path.join('.')}`);
+    parent[last] = patch[k + 1];
   }
   return out as unknown as DeltaRow;
 }
 
 /**
- * The next state: rows the delta does not touch stay the very objects they were (but for a duration moved by
- * the clock), changed rows are new objects that share their unchanged parts. The previous state's row index
+ * The next state: rows the delta does not touch stay the very objects they were, changed rows are new objects that share their unchanged parts. The previous state's row index
  * is updated in place and handed on: keep only the state returned. Throws DeltaMismatchError when the delta
  * names rows or places the state does not have.
  */
@@ -296,11 +273,6 @@ export function applyTableDelta<T extends DeltaTable>(
   type Row = T['data'][number];
   const { rows } = state;
   const baseRows = state.table.data;
-  const elapsed = delta.elapsedMs ?? 0;
-  const shift = (row: Row): Row =>
-    elapsed !== 0 && typeof row.durationMs === 'number'
-      ? ({ ...row, durationMs: row.durationMs + elapsed } as Row)
-      : row;
   const upserts = delta.upserts ?? [];
   const patches = delta.patches ?? [];
   const changed = upserts.length + patches.length > 0 ? new Map<string, Row>() : null;
@@ -313,10 +285,10 @@ export function applyTableDelta<T extends DeltaTable>(
     const id = patch[0];
     const before = rows.get(id);
     if (before === undefined) throw new DeltaMismatchError(`patch of unknown row ${id}`);
-    changed?.set(id, patched(before, elapsed, patch, paths) as Row);
+    changed?.set(id, patched(before, patch, paths) as Row);
   }
-  // A row of the base: its new version, or itself moved by the clock.
-  const nextOf = (row: Row): Row => changed?.get(row.id) ?? shift(row);
+  // A row of the base: its new version, or itself.
+  const nextOf = (row: Row): Row => changed?.get(row.id) ?? row;
 
   let data: Row[];
   if (delta.order) {
@@ -325,7 +297,7 @@ export function applyTableDelta<T extends DeltaTable>(
       if (typeof entry === 'string') {
         const known = changed?.get(entry) ?? rows.get(entry);
         if (known === undefined) throw new DeltaMismatchError(`unknown row ${entry}`);
-        data.push(changed?.has(entry) ? known : shift(known));
+        data.push(known);
         continue;
       }
       const [start, count] = entry;
@@ -337,9 +309,8 @@ export function applyTableDelta<T extends DeltaTable>(
     if ((delta.removed?.length ?? 0) > 0) throw new DeltaMismatchError('rows removed without an order');
     data = baseRows.map(nextOf);
   }
-  // The index follows every row that is a new object: all of them when the clock moved them.
-  if (elapsed !== 0) for (const row of data) rows.set(row.id, row);
-  else if (changed) for (const [id, row] of changed) rows.set(id, row);
+  // The index follows every row that is a new object.
+  if (changed) for (const [id, row] of changed) rows.set(id, row);
   if (rows.size !== data.length) throw new DeltaMismatchError('the rows do not add up to the page');
 
   const table = { ...(state.table as unknown as Json) };

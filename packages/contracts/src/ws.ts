@@ -28,13 +28,13 @@ import { priceStatsQuerySchema, priceStatsResponseSchema } from './price-stats.t
  *   server never sends a delta on another base than the one it last sent that connection for the key.
  * - Rows are keyed by their `id`. `upserts` are whole rows (new on the page, or whose shape changed);
  *   `patches` are the other changed rows, flat: `[id, path, value, path, value, …]`, each path an index
- *   into the delta's `paths` (dotted: `target.price`), each value set at that path whole (a number, string,
+ *   into the delta's `paths` (dotted: `target.price`; an element of an array of objects whose length did not
+ *   change by its position: `transfer.networks.0.withdrawFeeValue`), each value set at that path whole (a number, string,
  *   boolean, null, an array, or an object that was null before). `removed` lists ids that left the page. `order` gives the page's order whenever it
  *   changed (rows moved, came or went), as runs of the base order (`[start, count]`: base rows start…start +
  *   count − 1) and ids; omitted, the order is the base's.
- * - `durationMs` counts from its run's start to the table's clock, so it grows with the clock: a row the
- *   delta does not give (or whose patch omits it) has its `durationMs`, when not null, advanced by
- *   `elapsedMs` (how far the clock moved the durations since the base; absent: 0).
+ * - Nothing in a row moves with the clock alone: premium duration travels as its start (`durationSince`), so
+ *   a row whose values did not change is not in the delta at all.
  * - `fields` holds the response's other fields that changed (updatedAt, total, rates, dataSource, gatedRows…),
  *   whole; `unset` names those that are now absent (gatedRows when no row is gated any more).
  * - Gated rows (spec §6) stay gated: deltas are computed on the table as the subscriber may see it, so a
@@ -158,10 +158,6 @@ function deltaOf<T extends WsDeltaTopic, R extends z.ZodType, F extends z.ZodTyp
     key: snapshotKey,
     seq: z.number().describe('the state this delta leads to'),
     base: z.number().describe('the state it applies to; any other: resubscribe for a snapshot'),
-    elapsedMs: z
-      .number()
-      .optional()
-      .describe('how far durations moved: durationMs of rows not given advances by it (absent: 0)'),
     upserts: z.array(row).optional().describe('whole rows: new, or changed in shape'),
     paths: z.array(z.string()).optional().describe('the value paths the patches set, dotted (target.price)'),
     patches: z

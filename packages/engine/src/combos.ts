@@ -91,6 +91,8 @@ export class Combos {
   /** Row indices per market-type pair (see marketPairIndex). */
   readonly byMarketPair: readonly IntList[] = [new IntList(), new IntList(), new IntList(), new IntList()];
   count = 0;
+  /** Bumped when compaction moves rows: indexes over row indices built before are void. */
+  generation = 0;
 
   // Pairs: their markets and the last-price ratio followed through the minute.
   private readonly pairFirst = new Int32Column();
@@ -365,6 +367,7 @@ export class Combos {
       this.byMarketPair[marketPairIndex(this.kind.array[c] as number)]?.push(c);
     }
     this.compactedAt = this.pairCount;
+    this.generation++;
   }
 
   /**

@@ -63,7 +63,7 @@ describe('premium duration against the current gap (golden)', () => {
     const engine = replay(steady(at(M0 + 20 * MIN + 5_000, 2.1)));
     const [row] = engine.premium(filter(), now).data;
     expect(row?.gapPercent).toBeCloseTo(2.1, 6);
-    expect(row?.durationMs).toBe(now - M0);
+    expect(row?.durationSince).toBe(M0);
     expect(engine.premium(filter({ minDuration: '15m' }), now).total).toBe(1);
   });
 
@@ -74,7 +74,7 @@ describe('premium duration against the current gap (golden)', () => {
     const [row] = engine.premium(filter(), now).data;
     expect(row?.gapPercent).toBeCloseTo(10, 6);
     // The run began inside the minute in progress: counted from its start, not from minute 0.
-    expect(row?.durationMs).toBe(now - (M0 + 20 * MIN));
+    expect(row?.durationSince).toBe(M0 + 20 * MIN);
     expect(engine.premium(filter({ minDuration: '5m' }), now).total).toBe(0);
   });
 
@@ -90,7 +90,7 @@ describe('premium duration against the current gap (golden)', () => {
     const now = M0 + 21 * MIN + 40_000;
     const [row] = engine.premium(filter(), now).data;
     // Minute 20 closed at 10 % (in the band of 10.5 %), minute 19 at 2 % (out of it).
-    expect(row?.durationMs).toBe(now - (M0 + 20 * MIN));
+    expect(row?.durationSince).toBe(M0 + 20 * MIN);
     expect(engine.premium(filter({ minDuration: '5m' }), now).total).toBe(0);
     // Before the spike, the same table passed the 15-minute filter.
     const before = replay(steady(at(M0 + 20 * MIN + 5_000, 2)));
@@ -101,7 +101,7 @@ describe('premium duration against the current gap (golden)', () => {
     // 2 % for 20 minutes; in minute 20 it dips to 1 % and is back at 2 % when asked.
     const engine = replay(steady([...at(M0 + 20 * MIN + 5_000, 1), ...at(M0 + 20 * MIN + 10_000, 2)]));
     const now = M0 + 20 * MIN + 20_000;
-    expect(engine.premium(filter(), now).data[0]?.durationMs).toBe(now - (M0 + 20 * MIN));
+    expect(engine.premium(filter(), now).data[0]?.durationSince).toBe(M0 + 20 * MIN);
   });
 });
 
@@ -189,7 +189,7 @@ describe('premium duration against a naive reference', () => {
           const engine = replay(events);
           engine.closeBefore(minuteStart(now));
           const [row] = engine.premium(filter(), now).data;
-          expect(row?.durationMs ?? Number.NaN).toBe(naiveDuration(states, now));
+          expect(now - (row?.durationSince ?? Number.NaN)).toBe(naiveDuration(states, now));
         },
       ),
       { numRuns: 300 },

@@ -135,7 +135,7 @@ export function buildSpreadRow(calc: SpreadCalc, c: number): SpreadRowView {
     entryGapPercent: orNull(calc.entry(c)),
     exitGapPercent: orNull(calc.exit(c)),
     gapAgo,
-    durationMs: orNull(calc.durationMs(c)),
+    durationSince: orNull(calc.now - calc.durationMs(c)),
     // Entry buys the source at its asks and sells the target into its bids; exit is the way back.
     depth: depthView(calc, s, t, source, target),
     funding: {

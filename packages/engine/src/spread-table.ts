@@ -12,6 +12,8 @@ import { selectPage } from './select-page.ts';
 import { type CalcOptions, type EngineParts, SpreadCalc } from './spread-calc.ts';
 import { buildSpreadRow } from './spread-row.ts';
 import type { Rates, SpreadFilter, SpreadPage, SpreadSortKey } from './spread-types.ts';
+import { tidyRow } from './tidy-numbers.ts';
+import { keptRows } from './token-rows.ts';
 
 /** Which combinations a table draws from, beyond the caller's filters. */
 export interface TableScope {
@@ -35,6 +37,10 @@ const metrics = new RowMetrics();
 let ids = new Int32Array(0);
 let keys = new Float64Array(0);
 let staleFlags = new Uint8Array(0);
+/** The candidate rows of a narrow table (few tokens kept), drawn from the token index. */
+const narrow = { array: new Int32Array(0), length: 0 };
+/** A table keeping at most this share of the tokens scans their rows only. */
+const NARROW_SHARE = 0.25;
 
 function ensureScratch(size: number): void {
   if (ids.length >= size) return;
@@ -99,11 +105,16 @@ export function querySpreadTable(
   const rangeOnSort = filter.sort === 'entryGap' || filter.sort === 'exitGap' || filter.sort === 'netGap';
   const { minGap, maxGap } = scope;
 
+  let lists: readonly { readonly array: Int32Array; readonly length: number }[] = scope.lists;
+  if (tokenMatch && scope.lists.length === 1 && keptCount(tokenMatch) <= NARROW_SHARE * tokenMatch.length) {
+    keptRows(state, combos, scope.lists[0] as IntList, tokenMatch, narrow);
+    lists = [narrow];
+  }
   let total = 0;
-  for (const list of scope.lists) total += list.length;
+  for (const list of lists) total += list.length;
   ensureScratch(total);
   let n = 0;
-  for (const list of scope.lists) {
+  for (const list of lists) {
     const members = list.array;
     for (let i = 0; i < list.length; i++) {
       const c = members[i] as number;
@@ -177,7 +188,7 @@ export function querySpreadTable(
     (filter.page - 1) * filter.limit,
     filter.limit,
   );
-  const data = positions.map((p) => buildSpreadRow(calc, ids[p] as number));
+  const data = positions.map((p) => tidyRow(buildSpreadRow(calc, ids[p] as number)));
   return { ...page, data, total: n };
 }
 
@@ -201,6 +212,12 @@ function tokenFilter(parts: EngineParts, filter: SpreadFilter): Uint8Array | nul
     for (const token of state.tokens) if (matches(token.base)) keep[token.id] = 1;
   }
   return keep;
+}
+
+function keptCount(keep: Uint8Array): number {
+  let n = 0;
+  for (let k = 0; k < keep.length; k++) n += keep[k] as number;
+  return n;
 }
 
 /** The column a min/max gap range applies to when the table sorts on a gap of the trade. */

@@ -143,7 +143,11 @@ export interface SpreadRowView {
   readonly entryGapPercent: number | null;
   readonly exitGapPercent: number | null;
   readonly gapAgo: Record<GapWindow, number | null>;
-  readonly durationMs: number | null;
+  /**
+   * When the premium's current run began (epoch ms, a minute boundary): the duration is the table's
+   * updatedAt − this. A start, not a length, so a row whose run goes on stays the same from tick to tick.
+   */
+  readonly durationSince: number | null;
   readonly depth: {
     readonly entry: number | null;
     readonly exit: number | null;

@@ -18,7 +18,7 @@ import { CLOSE_TOO_SLOW, TopicHub, type TopicHubOptions } from './topic-hub.ts';
 interface Row {
   id: string;
   gap: number;
-  durationMs: number | null;
+  durationSince: number | null;
   leg: { price: number; bid: number | null };
 }
 interface Table {
@@ -74,10 +74,10 @@ function table(data: Row[], updatedAt: number, extra: Partial<Table> = {}): Tabl
   };
 }
 
-const row = (id: string, gap: number, durationMs: number | null = 1_000): Row => ({
+const row = (id: string, gap: number, durationSince: number | null = 1_000): Row => ({
   id,
   gap,
-  durationMs,
+  durationSince,
   leg: { price: 100 + gap, bid: null },
 });
 
@@ -189,7 +189,7 @@ describe('table topics with deltas', () => {
             return {
               id,
               gap: s.gaps[i] as number,
-              durationMs: i % 3 === 0 ? null : now - (started.get(id) as number),
+              durationSince: i % 3 === 0 ? null : (started.get(id) as number),
               leg: { price: 100, bid: s.bids[i] as number | null },
             };
           });

@@ -40,11 +40,6 @@ interface BenchConfig {
   scroll: boolean;
   /** `copy` feed: every row of every table is a new object (as a decoded whole-table message gives). */
   freshRows: boolean;
-  /**
-   * The step in which the server's premium durations grow (ms): 1, as the engine computes them (every tick
-   * moves every row's duration), or e.g. 1000 (whole seconds, as the table shows them).
-   */
-  durationStepMs: number;
 }
 export interface BenchResult {
   mode: string;
@@ -88,7 +83,6 @@ const config: BenchConfig = {
   durationMs: Number(params.get('duration') ?? 8000),
   scroll: params.get('scroll') !== '0',
   freshRows: params.get('fresh') === '1',
-  durationStepMs: Math.max(1, Number(params.get('dstep') ?? 1)),
 };
 
 /** A deterministic generator, so every run updates the same rows by the same amounts. */
@@ -168,14 +162,13 @@ const TICKS_AHEAD = 1.5;
 /**
  * What the server sends for this run, as the JSON text it writes (contracts diffTable, as the hub computes
  * it): the snapshot, then one delta per tick. Each tick moves `perTick` rows, now and then restarts a moved
- * row's premium duration, and moves the clock, so every row's durationMs grows as the engine's does; the
+ * row's premium duration (its start moves to the tick), and moves the clock; the
  * server sorts the page by gap. Generated before the page mounts, so the server's work is not timed.
  */
 function serverMessages(start: PremiumResponse, ticks: number) {
   const rand = random(11);
   const perTick = Math.ceil(config.updatesPerSecond / config.snapshotsPerSecond);
   const tickMs = 1000 / config.snapshotsPerSecond;
-  const runStart = new Map(start.data.map((row) => [row.id, start.updatedAt - (row.durationMs ?? 0)]));
   const byGap = (a: PremiumTableRow, b: PremiumTableRow) => b.gapPercent - a.gapPercent;
   let previous = table([...start.data].sort(byGap), start.updatedAt);
   const snapshot = JSON.stringify({
@@ -192,9 +185,8 @@ function serverMessages(start: PremiumResponse, ticks: number) {
     moveRows(data, rand, perTick);
     for (let i = 0; i < data.length; i++) {
       const row = data[i] as PremiumTableRow;
-      if (row !== previous.data[i] && rand() < 0.05) runStart.set(row.id, at);
-      const clock = Math.floor(at / config.durationStepMs) * config.durationStepMs;
-      data[i] = { ...row, durationMs: Math.max(0, clock - (runStart.get(row.id) as number)) };
+      // Now and then a moved row's premium run restarts at the tick.
+      if (row !== previous.data[i] && rand() < 0.05) data[i] = { ...row, durationSince: at };
     }
     data.sort(byGap);
     const next = table(data, at);

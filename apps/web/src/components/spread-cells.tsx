@@ -14,6 +14,7 @@ import type { FlashField } from '../lib/cell-flash.ts';
 import { cachedLabel } from '../lib/label-cache.ts';
 import { formatSignedPrice, orNaN, type Tone, tone } from '../lib/number-display.ts';
 import type { ColumnId } from '../lib/spread-columns.ts';
+import { DurationSince } from './duration-since.tsx';
 
 /**
  * What each column of the premium and arbitrage tables shows for a row. Numbers go through core's formatters
@@ -168,9 +169,9 @@ export function cellView(id: ColumnId, row: PremiumTableRow, c: CellContext): Ce
       };
     case 'duration':
       return {
-        text: row.durationMs === null ? '—' : formatDuration(row.durationMs),
+        text: row.durationSince === null ? '—' : <DurationSince since={row.durationSince} />,
         testId: 'duration',
-        value: row.durationMs,
+        value: row.durationSince,
       };
     case 'depth':
       return {

@@ -291,11 +291,8 @@ describe('PremiumSocket with deltas', () => {
   };
   const t0 = premiumTable([rows.a, rows.b, rows.c], 1_000);
   // B's price moves past A, C leaves the page, D enters; 500 ms went by.
-  const movedB = makeSpreadRow('BBB', { sourcePrice: 104_000, durationMs: 600_500 });
-  const t1 = premiumTable(
-    [movedB, { ...rows.a, durationMs: 600_500 }, { ...rows.d, durationMs: 600_500 }],
-    1_500,
-  );
+  const movedB = makeSpreadRow('BBB', { sourcePrice: 104_000 });
+  const t1 = premiumTable([movedB, rows.a, rows.d], 1_500);
 
   function subscribed() {
     const seen: { data: PremiumResponse; seq: number; source: string }[] = [];
@@ -326,14 +323,8 @@ describe('PremiumSocket with deltas', () => {
     const seen = subscribed();
     latest().receive(snapshotOf('k', 4, t0));
     latest().receive(deltaOf('k', 4, 5, t0, t1));
-    const t2 = premiumTable(
-      [
-        { ...movedB, durationMs: 600_700 },
-        { ...rows.a, durationMs: 600_700 },
-        { ...rows.d, durationMs: 600_700 },
-      ],
-      1_700,
-    );
+    // The clock moves and B's premium run restarts; A and D do not change.
+    const t2 = premiumTable([{ ...movedB, durationSince: 1_600 }, rows.a, rows.d], 1_700);
     latest().receive(deltaOf('k', 5, 6, t1, t2));
     expect(seen.map((s) => [s.seq, s.source])).toEqual([
       [4, 'snapshot'],
@@ -342,8 +333,9 @@ describe('PremiumSocket with deltas', () => {
     ]);
     expect(seen[1]?.data).toEqual(wire(t1));
     expect(seen[2]?.data).toEqual(wire(t2));
-    // Only the clock moved for every row from 5 to 6: B is the same object in every other field…
-    expect(seen[2]?.data.data[0]).toEqual({ ...seen[1]?.data.data[0], durationMs: 600_700 });
+    // From 5 to 6 only B's duration restarted: B is patched, the others stay the very same objects…
+    expect(seen[2]?.data.data[0]).toEqual({ ...seen[1]?.data.data[0], durationSince: 1_600 });
+    expect(seen[2]?.data.data[1]).toBe(seen[1]?.data.data[1]);
     // …and a delta that leaves a row alone altogether keeps it as the very same object.
     const t3 = { ...t2, total: 3, rates: { ...t2.rates, usdKrw: 1401 } };
     latest().receive(deltaOf('k', 6, 7, t2, t3));

@@ -33,7 +33,7 @@ export const ROW_FIELDS = [
   'entryGapPercent',
   'exitGapPercent',
   'gapAgo',
-  'durationMs',
+  'durationSince',
   'depth',
   'funding',
   'trade',
@@ -180,7 +180,7 @@ export function sameSpreadRow(a: Row, b: Row): boolean {
     a.entryGapPercent === b.entryGapPercent &&
     a.exitGapPercent === b.exitGapPercent &&
     a.stale === b.stale &&
-    a.durationMs === b.durationMs &&
+    a.durationSince === b.durationSince &&
     a.conversionRate === b.conversionRate &&
     a.base === b.base &&
     a.currency === b.currency &&

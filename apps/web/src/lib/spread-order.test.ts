@@ -10,7 +10,7 @@ describe('spread row order', () => {
     makeSpreadRow('AAA', { gapPercent: 1, fees: { ...makeSpreadRow('x').fees, netGapPercent: 0.5 } }),
     makeSpreadRow('BBB', { gapPercent: 3, fees: { ...makeSpreadRow('x').fees, netGapPercent: -1 } }),
     makeSpreadRow('CCC', { gapPercent: 5, stale: true }),
-    makeSpreadRow('DDD', { gapPercent: 2, durationMs: null }),
+    makeSpreadRow('DDD', { gapPercent: 2, durationSince: null }),
   ];
 
   it('ranks by the chosen column and never ranks a stale row above a fresh one', () => {
@@ -51,7 +51,12 @@ describe('spread row order', () => {
         fc.nat(3),
         (specs, key, order, shuffle, dropped) => {
           const rows = specs.map((s, i) =>
-            makeSpreadRow(s.base, { id: `r${i}`, gapPercent: s.gap, stale: s.stale, durationMs: s.duration }),
+            makeSpreadRow(s.base, {
+              id: `r${i}`,
+              gapPercent: s.gap,
+              stale: s.stale,
+              durationSince: s.duration === null ? null : -s.duration,
+            }),
           );
           const pinned = new Set(rows.filter((_, i) => specs[i]?.pinned).map((row) => row.id));
           // Any earlier order, with a row no longer there and some of today's rows missing (new ones).

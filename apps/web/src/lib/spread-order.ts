@@ -30,7 +30,8 @@ function sortValue(row: SpreadRow, key: SpreadTableSortKey): number | string | n
     case 'netFunding':
       return row.funding.annualizedPercent;
     case 'duration':
-      return row.durationMs;
+      // The earlier the run began, the longer it has lasted.
+      return row.durationSince === null ? null : -row.durationSince;
   }
 }
 

@@ -64,7 +64,7 @@ export function makeSpreadRow(base: string, overrides: Overrides = {}): PremiumT
     entryGapPercent: gap + 0.1,
     exitGapPercent: gap - 0.1,
     gapAgo: { '5m': gap, '15m': gap, '30m': null, '1h': null, '4h': null, '24h': null },
-    durationMs: 600_000,
+    durationSince: 1_700_000_000_000,
     depth: { entry: 40_000_000, exit: 50_000_000 },
     funding: { gapPercent: null, netRate8hPercent: 0, annualizedPercent: 0 },
     trade: 'buyTarget',
