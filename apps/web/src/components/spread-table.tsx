@@ -240,8 +240,8 @@ export function SpreadTable({
           if (event.pointerType === 'mouse' || event.pointerType === 'pen') setHold(true, 'pointer');
         }}
         onPointerLeave={() => setHold(false, 'pointer')}
-        // Rows are keyed by place: while a control in a row has the keyboard focus the order holds too, so the
-        // focused button keeps belonging to the row it was focused on.
+        // While a control in a row has the keyboard focus the order holds too: the focused row stays where the
+        // reader's eyes are, and Tab goes on to the row shown below it.
         onFocus={() => setHold(true, 'focus')}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHold(false, 'focus');
@@ -398,11 +398,12 @@ const SpreadTableBody = memo(function SpreadTableBody({
         }
         const open = expanded.has(row.id);
         return (
-          // Keyed by place, not by row: a re-sort then changes what a few rows show instead of moving their
-          // elements (React moves every element between a row's old and new place, and each moved element is
-          // styled and laid out afresh), and a row's position never changes while the table scrolls.
+          // Keyed by row: after a re-sort the rows that only shifted keep their elements and move (a new `top`;
+          // a closed row is contained, so nothing inside it is styled, laid out or painted again), and only rows
+          // that came into view or changed their values draw anew. Keyed by place, every row below one that came
+          // or went would show another row's numbers, so each tick rewrote and re-laid out the whole screen.
           <SpreadTableRow
-            key={item.index}
+            key={row.id}
             row={row}
             index={item.index}
             start={item.start}
