@@ -378,9 +378,14 @@ const SpreadTableBody = memo(function SpreadTableBody({
     // scroll re-renders, so rows below it follow its measured height.)
     directDomUpdates: expanded.size === 0,
   });
+  const items = virtualizer.getVirtualItems();
   return (
-    <tbody className="ptable__body" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => {
+    <tbody className="ptable__body ptable__body--flow" style={{ height: virtualizer.getTotalSize() }}>
+      {/* The rows lie one under the other below this spacer, which stands for the rows above the view: a row
+          that shifts because one came or went above it is only moved by layout. Placing each row by its own
+          `top`, every shifted row had its style (and its cells') computed again, a dozen or two rows a tick. */}
+      <tr className="ptable__spacer" style={{ height: items[0]?.start ?? 0 }} />
+      {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
         if (isGatedRow(row)) {
@@ -389,7 +394,6 @@ const SpreadTableBody = memo(function SpreadTableBody({
               key={item.index}
               row={row}
               index={item.index}
-              start={item.start}
               columnCount={columns.length}
               showRoute={showRoute}
               t={t}
@@ -406,7 +410,6 @@ const SpreadTableBody = memo(function SpreadTableBody({
             key={row.id}
             row={row}
             index={item.index}
-            start={item.start}
             columns={columns}
             flashes={flashes.get(row.id)}
             expanded={open}
