@@ -37,6 +37,7 @@ import { useRowFlashes } from '../hooks/use-row-flashes.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useWidthClass } from '../hooks/use-width-class.ts';
 import type { DisplayOf, FlashState } from '../lib/cell-flash.ts';
+import { RowKeys } from '../lib/row-keys.ts';
 import { type ColumnId, gridTemplate, visibleColumns } from '../lib/spread-columns.ts';
 import type { SpreadFilters, SpreadKind, SpreadTableSortKey } from '../lib/spread-filters.ts';
 import { LiveSpreadOrder, onlyOwned, type SpreadRow } from '../lib/spread-order.ts';
@@ -379,19 +380,23 @@ const SpreadTableBody = memo(function SpreadTableBody({
     directDomUpdates: expanded.size === 0,
   });
   const items = virtualizer.getVirtualItems();
+  const rowKeys = useRef<RowKeys | null>(null);
+  rowKeys.current ??= new RowKeys();
+  const keys = rowKeys.current.keys(items.map((item) => rows[item.index]?.id ?? `#${item.index}`));
   return (
     <tbody className="ptable__body ptable__body--flow" style={{ height: virtualizer.getTotalSize() }}>
       {/* The rows lie one under the other below this spacer, which stands for the rows above the view: a row
           that shifts because one came or went above it is only moved by layout. Placing each row by its own
           `top`, every shifted row had its style (and its cells') computed again, a dozen or two rows a tick. */}
       <tr className="ptable__spacer" style={{ height: items[0]?.start ?? 0 }} />
-      {items.map((item) => {
+      {items.map((item, at) => {
         const row = rows[item.index];
+        const key = keys[at];
         if (!row) return null;
         if (isGatedRow(row)) {
           return (
             <GatedTableRow
-              key={item.index}
+              key={key}
               row={row}
               index={item.index}
               columnCount={columns.length}
@@ -402,12 +407,12 @@ const SpreadTableBody = memo(function SpreadTableBody({
         }
         const open = expanded.has(row.id);
         return (
-          // Keyed by row: after a re-sort the rows that only shifted keep their elements and move (a new `top`;
-          // a closed row is contained, so nothing inside it is styled, laid out or painted again), and only rows
-          // that came into view or changed their values draw anew. Keyed by place, every row below one that came
-          // or went would show another row's numbers, so each tick rewrote and re-laid out the whole screen.
+          // Keyed by row (lib/row-keys.ts): after a re-sort the rows that only shifted keep their elements (in
+          // flow, moved by layout alone), and only rows that came into view, jumped or changed their values draw
+          // anew. Keyed by place, every row below one that came or went would show another row's numbers, so each
+          // tick rewrote and re-laid out the whole screen.
           <SpreadTableRow
-            key={row.id}
+            key={key}
             row={row}
             index={item.index}
             columns={columns}
