@@ -327,6 +327,13 @@ interface BodyProps {
   readonly detailPath: (symbol: string) => string;
 }
 
+/** The id of the row in `table` holding the keyboard focus. */
+function focusedRow(table: HTMLElement | null): string | null {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  if (!table || !active || !table.contains(active)) return null;
+  return active.closest('[data-row-id]')?.getAttribute('data-row-id') ?? null;
+}
+
 /** Item keys while no row is open: every row has the fixed height, so the index is all the size cache needs. */
 const byIndex = (index: number) => index;
 
@@ -382,7 +389,10 @@ const SpreadTableBody = memo(function SpreadTableBody({
   const items = virtualizer.getVirtualItems();
   const rowKeys = useRef<RowKeys | null>(null);
   rowKeys.current ??= new RowKeys();
-  const keys = rowKeys.current.keys(items.map((item) => rows[item.index]?.id ?? `#${item.index}`));
+  const keys = rowKeys.current.keys(
+    items.map((item) => rows[item.index]?.id ?? `#${item.index}`),
+    focusedRow(scrollRef.current),
+  );
   return (
     <tbody className="ptable__body ptable__body--flow" style={{ height: virtualizer.getTotalSize() }}>
       {/* The rows lie one under the other below this spacer, which stands for the rows above the view: a row

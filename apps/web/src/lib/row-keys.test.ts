@@ -38,6 +38,13 @@ describe('row keys of a live table', () => {
     expect(reactMoves(second, keys.keys(['a', 'f', 'b', 'c', 'd', 'e']))).toBe(0);
   });
 
+  it('keeps the key of the row with the keyboard focus, even when it jumps (a row just pinned)', () => {
+    const keys = new RowKeys();
+    keys.keys(['a', 'b', 'c', 'd']);
+    expect(keys.keys(['d', 'a', 'b', 'c'], 'd')).toEqual(['d', 'a', 'b', 'c']);
+    expect(keys.keys(['a', 'b', 'c', 'd'], 'b')).toEqual(['a', 'b', 'c', 'd~1']);
+  });
+
   it('never lets React move a row, and redraws no more rows than must change places', () => {
     fc.assert(
       fc.property(

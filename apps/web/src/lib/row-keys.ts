@@ -4,8 +4,8 @@
  * up past N others, it moves those N rows down one by one rather than the one row up, and each moved row is
  * styled and laid out afresh. Here the rows that keep their relative order (the longest such run) keep their
  * keys and every other row that was already shown gets a new key, so React draws it anew in its new place: one
- * row drawn instead of N moved. A row's key only changes while nothing holds the order (focus, pointer or an
- * open row all hold it), so no focused control is lost.
+ * row drawn instead of N moved. The row holding the keyboard focus always keeps its key: the focus holds the
+ * order, but a new view (a row just pinned from the keyboard) re-sorts at once.
  */
 export class RowKeys {
   /** Where each key was in the last list of keys. */
@@ -13,11 +13,17 @@ export class RowKeys {
   /** How many times a row got a new key, for the rows shown now. */
   private generation = new Map<string, number>();
 
-  keys(ids: readonly string[]): string[] {
+  /**
+   * The keys of the rows `ids`, in view in this order. `focused`: the row holding the keyboard focus, which must
+   * keep its element (a row redrawn would drop the focus); if it would need a new key, React moves rows instead.
+   */
+  keys(ids: readonly string[], focused: string | null = null): string[] {
     const keys = ids.map((id) => this.keyOf(id));
     const before = keys.map((key) => this.placeOf.get(key) ?? -1);
     const kept = longestRising(before);
-    for (let i = 0; i < ids.length; i++) {
+    const mustStay = focused === null ? -1 : ids.indexOf(focused);
+    const redraw = mustStay < 0 || (before[mustStay] as number) < 0 || kept[mustStay];
+    for (let i = 0; redraw && i < ids.length; i++) {
       if ((before[i] as number) < 0 || kept[i]) continue;
       const id = ids[i] as string;
       this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
