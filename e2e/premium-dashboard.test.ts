@@ -212,8 +212,14 @@ describe('premium dashboard in Chromium', () => {
     const fourth = (await rows.nth(3).getAttribute('data-row-id')) ?? '';
     await rows.nth(2).getByTestId('pin-toggle').click();
     await expect.poll(() => rows.first().getAttribute('data-row-id')).toBe(third);
-    await page.locator(`[data-row-id="${fourth}"]`).getByTestId('pin-toggle').click();
+    // From the keyboard: the row moves up under the focused pin, which keeps the focus.
+    await page.locator(`[data-row-id="${fourth}"]`).getByTestId('pin-toggle').press('Enter');
     await expect.poll(() => rows.nth(1).getAttribute('data-row-id')).toBe(fourth);
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.closest('[data-row-id]')?.getAttribute('data-row-id'),
+      ),
+    ).toBe(fourth);
     expect(await page.getByTestId('pin-count').innerText()).toContain('2/2');
 
     // Free limit: two pins; the spec's toast says so.

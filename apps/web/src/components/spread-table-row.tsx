@@ -29,7 +29,6 @@ interface CellProps {
 
 interface Props extends CellProps {
   readonly index: number;
-  readonly start: number;
   readonly onOwn: (base: string) => void;
   readonly detailPath: string;
   /** Only open rows are measured: closed rows have the fixed row height. */
@@ -171,7 +170,6 @@ const SpreadRowCells = memo(function SpreadRowCells({
 /** One combination of two markets. Stale legs and rows are greyed and marked, and never flash. */
 export const SpreadTableRow = memo(function SpreadTableRow({
   index,
-  start,
   onOwn,
   detailPath,
   measure,
@@ -184,7 +182,6 @@ export const SpreadTableRow = memo(function SpreadTableRow({
       className={`ptable__row${row.stale ? ' ptable__row--stale' : ''}${expanded ? ' ptable__row--open' : ''}${
         pinned ? ' ptable__row--pinned' : ''
       }`}
-      style={{ top: start }}
       data-index={index}
       data-testid={`premium-row-${row.base}`}
       data-row-id={row.id}

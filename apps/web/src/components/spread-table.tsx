@@ -37,6 +37,7 @@ import { useRowFlashes } from '../hooks/use-row-flashes.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useWidthClass } from '../hooks/use-width-class.ts';
 import type { DisplayOf, FlashState } from '../lib/cell-flash.ts';
+import { RowKeys } from '../lib/row-keys.ts';
 import { type ColumnId, gridTemplate, visibleColumns } from '../lib/spread-columns.ts';
 import type { SpreadFilters, SpreadKind, SpreadTableSortKey } from '../lib/spread-filters.ts';
 import { LiveSpreadOrder, onlyOwned, type SpreadRow } from '../lib/spread-order.ts';
@@ -240,8 +241,8 @@ export function SpreadTable({
           if (event.pointerType === 'mouse' || event.pointerType === 'pen') setHold(true, 'pointer');
         }}
         onPointerLeave={() => setHold(false, 'pointer')}
-        // Rows are keyed by place: while a control in a row has the keyboard focus the order holds too, so the
-        // focused button keeps belonging to the row it was focused on.
+        // While a control in a row has the keyboard focus the order holds too: the focused row stays where the
+        // reader's eyes are, and Tab goes on to the row shown below it.
         onFocus={() => setHold(true, 'focus')}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHold(false, 'focus');
@@ -326,6 +327,13 @@ interface BodyProps {
   readonly detailPath: (symbol: string) => string;
 }
 
+/** The id of the row in `table` holding the keyboard focus. */
+function focusedRow(table: HTMLElement | null): string | null {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  if (!table || !active || !table.contains(active)) return null;
+  return active.closest('[data-row-id]')?.getAttribute('data-row-id') ?? null;
+}
+
 /** Item keys while no row is open: every row has the fixed height, so the index is all the size cache needs. */
 const byIndex = (index: number) => index;
 
@@ -378,18 +386,29 @@ const SpreadTableBody = memo(function SpreadTableBody({
     // scroll re-renders, so rows below it follow its measured height.)
     directDomUpdates: expanded.size === 0,
   });
+  const items = virtualizer.getVirtualItems();
+  const rowKeys = useRef<RowKeys | null>(null);
+  rowKeys.current ??= new RowKeys();
+  const keys = rowKeys.current.keys(
+    items.map((item) => rows[item.index]?.id ?? `#${item.index}`),
+    focusedRow(scrollRef.current),
+  );
   return (
-    <tbody className="ptable__body" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => {
+    <tbody className="ptable__body ptable__body--flow" style={{ height: virtualizer.getTotalSize() }}>
+      {/* The rows lie one under the other below this spacer, which stands for the rows above the view: a row
+          that shifts because one came or went above it is only moved by layout. Placing each row by its own
+          `top`, every shifted row had its style (and its cells') computed again, a dozen or two rows a tick. */}
+      <tr className="ptable__spacer" style={{ height: items[0]?.start ?? 0 }} />
+      {items.map((item, at) => {
         const row = rows[item.index];
+        const key = keys[at];
         if (!row) return null;
         if (isGatedRow(row)) {
           return (
             <GatedTableRow
-              key={item.index}
+              key={key}
               row={row}
               index={item.index}
-              start={item.start}
               columnCount={columns.length}
               showRoute={showRoute}
               t={t}
@@ -398,14 +417,14 @@ const SpreadTableBody = memo(function SpreadTableBody({
         }
         const open = expanded.has(row.id);
         return (
-          // Keyed by place, not by row: a re-sort then changes what a few rows show instead of moving their
-          // elements (React moves every element between a row's old and new place, and each moved element is
-          // styled and laid out afresh), and a row's position never changes while the table scrolls.
+          // Keyed by row (lib/row-keys.ts): after a re-sort the rows that only shifted keep their elements (in
+          // flow, moved by layout alone), and only rows that came into view, jumped or changed their values draw
+          // anew. Keyed by place, every row below one that came or went would show another row's numbers, so each
+          // tick rewrote and re-laid out the whole screen.
           <SpreadTableRow
-            key={item.index}
+            key={key}
             row={row}
             index={item.index}
-            start={item.start}
             columns={columns}
             flashes={flashes.get(row.id)}
             expanded={open}

@@ -95,6 +95,27 @@ describe('cell changes between snapshots', () => {
     expect(shared.state.size).toBeGreaterThan(0);
   });
 
+  it('flashes the same when the reused rows also change places (a re-sorted table built from a delta)', () => {
+    const rows = ['BTC', 'ETH', 'XRP', 'SOL', 'ADA'].map((base) => makeSpreadRow(base));
+    const shared = new FlashTracker();
+    const decoded = new FlashTracker();
+    const copy = (list: typeof rows) => list.map((row) => structuredClone(row));
+    shared.update(rows, 'view', 0);
+    decoded.update(copy(rows), 'view', 0);
+    let current = rows;
+    for (let step = 1; step <= 40; step++) {
+      const index = (step * 3) % current.length;
+      const row = current[index] as (typeof rows)[number];
+      const moved = current.with(index, { ...row, gapPercent: row.gapPercent + 1 });
+      // The changed row jumps to the front; every other row is the same object one place further down.
+      current = [moved[index] as (typeof rows)[number], ...moved.filter((_, i) => i !== index)];
+      const a = shared.update(current, 'view', step);
+      const b = decoded.update(copy(current), 'view', step);
+      expect(new Map(a)).toEqual(new Map(b));
+      expect(a.get(row.id)?.gap).toEqual({ dir: 'up', at: step, parity: expect.any(Number) });
+    }
+  });
+
   it('flags a falling target price as down and the widening gap as up', () => {
     const moved = changes([makeRow('XRP')], [makeRow('XRP', { targetPrice: 96_000 })]);
     expect(moved.get('upbit-binance-XRP')).toEqual({ targetPrice: 'down', gap: 'up', priceDiff: 'up' });

@@ -98,11 +98,11 @@ export class FlashTracker {
   private ids: string[] = [];
   private slotAt = new Int32Array(0);
   /**
-   * The last snapshot's rows, kept only when most of them were carried over unchanged (a feed that reuses the
-   * rows that did not move): then a row that is the very object it was is skipped without reading a number.
+   * The row whose numbers each slot holds. After an update these are the rows of that snapshot (alive anyway), so
+   * nothing older is kept; a row that is still the same object, wherever it moved in the order, is skipped
+   * without reading a number (a feed built from deltas keeps every row that did not change).
    */
-  private lastRows: readonly FlashRow[] | null = null;
-  private sinceProbe = 0;
+  private rowOf: (FlashRow | undefined)[] = [];
   private readonly records = new Map<string, RowFlashes>();
 
   get state(): FlashState {
@@ -127,43 +127,35 @@ export class FlashTracker {
       records.clear();
       this.freeSlots = [];
       this.ids = [];
-      this.lastRows = null;
+      this.rowOf = [];
       this.shown.fill(undefined);
     }
     const n = rows.length;
     const ids = new Array<string>(n);
     const slotAt = new Int32Array(n);
     const { ids: lastIds, slotAt: lastSlotAt } = this;
-    const lastRows = fresh ? null : this.lastRows;
-    let carried = 0;
+    const { rowOf } = this;
     for (let i = 0; i < n; i++) {
       const row = rows[i] as FlashRow;
       const id = row.id;
       ids[i] = id;
-      if (lastRows !== null && lastRows[i] === row) {
-        slotAt[i] = lastSlotAt[i] as number;
-        carried++;
-        continue;
-      }
       const slot = lastIds[i] === id ? (lastSlotAt[i] as number) : (slotOf.get(id) ?? -1);
       if (slot < 0) {
         // A row new to the table (or to the view): its numbers become the baseline, nothing flashes.
         const added = this.allocate(id);
         slotAt[i] = added;
+        rowOf[added] = row;
         readFields(row, this.values, added * FIELD_COUNT);
         continue;
       }
       slotAt[i] = slot;
+      if (rowOf[slot] === row) continue;
+      rowOf[slot] = row;
       const record = this.compare(row, slot, now, display);
       if (record) records.set(id, record);
     }
     this.ids = ids;
     this.slotAt = slotAt;
-    // Decoded snapshots share no object with the last one: holding it would only keep a second table alive, so
-    // such a feed is checked again only every PROBE_EVERY snapshots.
-    const keep = lastRows === null ? fresh || ++this.sinceProbe >= PROBE_EVERY : carried * 2 >= n;
-    if (keep) this.sinceProbe = 0;
-    this.lastRows = keep ? rows : null;
     if (slotOf.size > n) {
       // Rows left the table: forget them, so a row that comes back later does not flash against old numbers.
       const present = new Set<string>(ids);
@@ -171,6 +163,7 @@ export class FlashTracker {
         if (present.has(id)) continue;
         slotOf.delete(id);
         records.delete(id);
+        rowOf[slot] = undefined;
         this.freeSlots.push(slot);
       }
     }
@@ -235,7 +228,6 @@ export class FlashTracker {
 }
 
 const FIELD_COUNT = FLASH_FIELDS.length;
-const PROBE_EVERY = 32;
 
 /**
  * The numbers of every flashing field of a row, in FLASH_FIELDS order (as `fieldValue` reads them), written into

@@ -80,10 +80,12 @@ describe('spread row order', () => {
     });
     fc.assert(
       fc.property(
-        // Each snapshot lists some of the same rows with new numbers: in the last snapshot's order, or in any.
+        // Each snapshot lists some of the same rows with new numbers: in the last snapshot's order, or in any,
+        // or already in the shown order (a server sorting its page the same way).
         fc.array(
           fc.record({
             keep: fc.boolean(),
+            presorted: fc.boolean(),
             specs: fc.uniqueArray(spec, { selector: (s) => s.id, maxLength: 8 }),
           }),
           { minLength: 1, maxLength: 6 },
@@ -95,11 +97,12 @@ describe('spread row order', () => {
           const live = new LiveSpreadOrder();
           const pinned = new Set(pins);
           let ids: string[] = [];
-          for (const { keep, specs } of snapshots) {
-            const rows = specs.map((s, i) => {
+          for (const { keep, presorted, specs } of snapshots) {
+            const listed = specs.map((s, i) => {
               const id = keep ? (ids[i] ?? `new${i}`) : s.id;
               return makeSpreadRow(id, { id, gapPercent: s.gap, stale: s.stale });
             });
+            const rows = presorted ? arrangeSpreadRows(listed, key, order, pinned) : listed;
             ids = rows.map((row) => row.id);
             const expected = arrangeSpreadRows(rows, key, order, pinned).map((row) => row.id);
             expect(live.arrange(rows, key, order, pinned).map((row) => row.id)).toEqual(expected);

@@ -100,10 +100,11 @@ function readSortKeys(
   return { ranks, numbers, names };
 }
 
-function sortByKeys(indexes: number[], keys: SortKeys, key: SpreadTableSortKey, order: SortOrder): void {
+/** The shown order as a comparison of positions in `rows`: a total order (ties go by position). */
+function byKeys(keys: SortKeys, key: SpreadTableSortKey, order: SortOrder): (a: number, b: number) => number {
   const { ranks, numbers, names } = keys;
   const sign = order === 'asc' ? 1 : -1;
-  indexes.sort((a, b) => {
+  return (a, b) => {
     const byRank = (ranks[a] as number) - (ranks[b] as number);
     if (byRank !== 0) return byRank;
     if (key === 'base') return sign * (names[a] as string).localeCompare(names[b] as string) || a - b;
@@ -113,7 +114,21 @@ function sortByKeys(indexes: number[], keys: SortKeys, key: SpreadTableSortKey, 
     if (Number.isNaN(va)) return Number.isNaN(vb) ? a - b : 1;
     if (Number.isNaN(vb)) return -1;
     return sign * (va - vb) || a - b;
-  });
+  };
+}
+
+function sortByKeys(indexes: number[], keys: SortKeys, key: SpreadTableSortKey, order: SortOrder): void {
+  indexes.sort(byKeys(keys, key, order));
+}
+
+/**
+ * Whether `rows` are already in the shown order. A live table sorted like the server's page (the default) almost
+ * always is: then the order is confirmed in one pass, without sorting or building the index lists.
+ */
+function inOrder(n: number, keys: SortKeys, key: SpreadTableSortKey, order: SortOrder): boolean {
+  const compare = byKeys(keys, key, order);
+  for (let i = 1; i < n; i++) if (compare(i - 1, i) > 0) return false;
+  return true;
 }
 
 /**
@@ -139,6 +154,7 @@ export class LiveSpreadOrder {
   ): SpreadRow[] {
     const n = rows.length;
     const keys = readSortKeys(rows, key, pinned);
+    if (inOrder(n, keys, key, order)) return this.keep(rows, keys, { key, order, pinned });
     const view = this.view;
     const sameView = view !== null && view.key === key && view.order === order && view.pinned === pinned;
     const last = sameView ? this.keys : null;
@@ -169,6 +185,26 @@ export class LiveSpreadOrder {
     this.keys = keys;
     this.view = { key, order, pinned };
     return arranged;
+  }
+
+  /** Rows already in the shown order: each is shown at its own place. */
+  private keep(
+    rows: readonly SpreadRow[],
+    keys: SortKeys,
+    view: NonNullable<LiveSpreadOrder['view']>,
+  ): SpreadRow[] {
+    const n = rows.length;
+    const ids = new Array<string>(n);
+    const shownAt = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      ids[i] = (rows[i] as SpreadRow).id;
+      shownAt[i] = i;
+    }
+    this.ids = ids;
+    this.shownAt = shownAt;
+    this.keys = keys;
+    this.view = view;
+    return rows.slice();
   }
 }
 
