@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './market-engine.ts';
 import type { PremiumFilter } from './spread-types.ts';
+import { premiumFilter } from './test-events.ts';
 
 /**
  * Premium duration (spec §9): how long the gap has stayed within ±20 % of its current value. Golden tapes
@@ -14,17 +15,8 @@ const M0 = 1_763_700_000_000 - (1_763_700_000_000 % 60_000);
 const MIN = 60_000;
 const RATE = 1_400;
 
-const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter => ({
-  currency: 'KRW',
-  conversionBase: 'USD',
-  interval: '30s',
-  sort: 'gap',
-  order: 'desc',
-  page: 1,
-  limit: 10,
-  search: 'BTC',
-  ...over,
-});
+const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter =>
+  premiumFilter({ search: 'BTC', ...over });
 
 /** Upbit BTC at `premium` percent over Binance's 100,000 USDT, at time t. */
 function at(t: number, premium: number): MarketEvent[] {

@@ -3,18 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './market-engine.ts';
 import type { PremiumFilter } from './spread-types.ts';
+import { premiumFilter } from './test-events.ts';
 
 const T0 = 1_763_700_000_000;
-const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter => ({
-  currency: 'KRW',
-  conversionBase: 'USD',
-  interval: 'realtime',
-  sort: 'gap',
-  order: 'desc',
-  page: 1,
-  limit: 100,
-  ...over,
-});
+const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter =>
+  premiumFilter({ interval: 'realtime', limit: 100, ...over });
 
 function goldenEngine(): MarketEngine {
   const engine = new MarketEngine();

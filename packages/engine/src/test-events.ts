@@ -1,4 +1,5 @@
 import type { BookEvent, FundingEvent, WalletEvent } from '@spreadscope/core';
+import type { PremiumFilter } from './spread-types.ts';
 
 /** Event builders for the engine's hand-written tapes (quotes and forex come from @spreadscope/core/testing). */
 
@@ -34,4 +35,18 @@ export function wallet(
   extra: Partial<WalletEvent> = {},
 ): WalletEvent {
   return { t, type: 'wallet', venue, asset, network, ...open, ...extra };
+}
+
+/** A premium table query as the tests ask it: KRW at the forex rate, 30 s freshness, by gap, first 10 rows. */
+export function premiumFilter(over: Partial<PremiumFilter> = {}): PremiumFilter {
+  return {
+    currency: 'KRW',
+    conversionBase: 'USD',
+    interval: '30s',
+    sort: 'gap',
+    order: 'desc',
+    page: 1,
+    limit: 10,
+    ...over,
+  };
 }

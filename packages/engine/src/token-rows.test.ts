@@ -3,19 +3,11 @@ import { forex, quote } from '@spreadscope/core/testing';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './market-engine.ts';
 import type { PremiumFilter } from './spread-types.ts';
+import { premiumFilter } from './test-events.ts';
 
 const T = 1_800_000_000_000;
-const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter => ({
-  currency: 'KRW',
-  conversionBase: 'USD',
-  interval: '30s',
-  sort: 'gap',
-  order: 'desc',
-  page: 1,
-  limit: 500,
-  targetQuote: 'any',
-  ...over,
-});
+const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter =>
+  premiumFilter({ limit: 500, targetQuote: 'any', ...over });
 
 /** Quotes of `tokens` on `venues`, each token at its own premium. */
 function quotes(t: number, tokens: readonly string[], venues: readonly [string, string][]): MarketEvent[] {

@@ -2,21 +2,13 @@ import { forex, quote } from '@spreadscope/core/testing';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './market-engine.ts';
 import type { PremiumFilter } from './spread-types.ts';
+import { premiumFilter } from './test-events.ts';
 
 const M0 = 1_763_700_000_000 - (1_763_700_000_000 % 60_000);
 const MIN = 60_000;
 
-const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter => ({
-  currency: 'KRW',
-  conversionBase: 'USD',
-  interval: '30s',
-  sort: 'gap',
-  order: 'desc',
-  page: 1,
-  limit: 10,
-  search: 'BTC',
-  ...over,
-});
+const filter = (over: Partial<PremiumFilter> = {}): PremiumFilter =>
+  premiumFilter({ search: 'BTC', ...over });
 
 /** Premium of Upbit over Binance by minute: 1 % for minutes 0–9, 3 % for 10–19, 2 % for 20–25, then 2.2 %. */
 function premiumAt(minute: number): number {
