@@ -166,6 +166,33 @@ describe('arbitrage tables in Chromium', () => {
     await page.context().close();
   });
 
+  it('on a phone, the gap column shows the net gap the rows are sorted by, as the API computes it', async () => {
+    const page = await market.open('/arbitrage', { width: 360 });
+    await page.getByTestId('net-gap').first().waitFor({ timeout: 30_000 });
+    const api = await arbitrage('spot-spot', 'sort=netGap&order=desc');
+    const byId = new Map(api.body.data.map((row) => [row.id, row.fees.netGapPercent]));
+    // The raw gap is not in a phone's row any more: a column of it would read out of order.
+    expect(await page.getByTestId('gap').count()).toBe(0);
+    expect(await page.getByTestId('sort-netGap').innerText()).toContain('순 갭');
+    const shown = await page.locator('[data-testid^="premium-row-"]').evaluateAll((rows) =>
+      rows.map((row) => {
+        const cell = row.querySelector('[data-testid="net-gap"]');
+        return {
+          id: row.getAttribute('data-row-id') ?? '',
+          value: Number(cell?.getAttribute('data-value')),
+          text: cell?.textContent ?? '',
+        };
+      }),
+    );
+    expect(shown.length).toBeGreaterThan(5);
+    for (const [i, row] of shown.entries()) {
+      expect(byId.get(row.id)).toBe(row.value);
+      expect(row.text).toBe(formatPercent(row.value));
+      if (i > 0) expect(row.value).toBeLessThanOrEqual(shown[i - 1]?.value ?? Number.NaN);
+    }
+    await page.context().close();
+  });
+
   it("on a phone, shows the current table's tab whole in its sideways-scrolling row", async () => {
     const page = await market.open('/en/arbitrage/perpetuals', { width: 360 });
     const tab = page.getByTestId('arbitrage-tab-perp-perp');

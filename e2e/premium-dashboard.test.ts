@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { PremiumDetailHeaderResponse, PremiumResponse } from '@spreadscope/contracts';
-import { formatPercent, formatPrice } from '@spreadscope/core';
+import type {
+  PremiumDetailHeaderResponse,
+  PremiumDetailOverviewResponse,
+  PremiumResponse,
+} from '@spreadscope/contracts';
+import { formatCompact, formatPercent, formatPrice } from '@spreadscope/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneFit } from './support/phone-fit.ts';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
 import { shownRowCount } from './support/row-count.ts';
 
@@ -394,5 +399,27 @@ describe('premium dashboard in Chromium', () => {
     expect(label).toContain('KRW');
     expect(label).toContain('김프');
     await abroad.context().close();
+  });
+
+  it("fits a market's exchanges and wallets on a phone, the secondary figures tucked under the essential ones", async () => {
+    const page = await market.open('/premium/upbit-btc', { width: 360 });
+    const markets = page.getByTestId('detail-markets');
+    const wallet = page.getByTestId('detail-wallet');
+    await markets.waitFor({ timeout: 30_000 });
+    await wallet.waitFor({ timeout: 30_000 });
+    for (const table of [markets, wallet]) {
+      expect(await phoneFit(table)).toEqual({ pageOverflow: 0, tableOverflow: 0, cellsPast: [] });
+    }
+    // A row still carries every figure: the volume and the native price ride under the price.
+    const api = await market.api<PremiumDetailOverviewResponse>(
+      '/premium/detail/overview?symbol=upbit-btc&currency=KRW&conversionBase=USD',
+    );
+    const binance = api.body.data.find((m) => m.exchange === 'binance' && m.market === 'spot');
+    expect(binance).toBeDefined();
+    const row = page.getByTestId(`detail-market-binance-spot-${binance?.quote}`);
+    const text = await row.innerText();
+    expect(text).toContain(formatCompact(binance?.volume24h ?? Number.NaN, 'KRW', 'ko'));
+    expect(text).toContain(formatPercent(binance?.change24hPercent ?? Number.NaN));
+    await page.context().close();
   });
 });

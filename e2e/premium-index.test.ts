@@ -1,6 +1,7 @@
 import type { PremiumIndexResponse } from '@spreadscope/contracts';
-import { formatPercent, formatPrice } from '@spreadscope/core';
+import { formatCompact, formatPercent, formatPrice } from '@spreadscope/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneFit } from './support/phone-fit.ts';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
 
 let market: ReplayMarket;
@@ -55,6 +56,23 @@ describe('Kimchi premium index in Chromium', () => {
         : `${korean} / ${overseas}`;
     };
     await expect.poll(shown, { timeout: 15_000 }).toBe('converted');
+    await page.context().close();
+  });
+
+  it('fits the constituents on a phone, the volume and weight tucked under the price and the token', async () => {
+    const page = await market.open('/premium-index', { width: 360 });
+    const table = page.getByTestId('index-constituents');
+    await table.waitFor({ timeout: 30_000 });
+    expect(await phoneFit(table)).toEqual({ pageOverflow: 0, tableOverflow: 0, cellsPast: [] });
+    // Both prices stay in columns of their own; nothing of the row is lost to the narrow screen.
+    const api = await market.api<PremiumIndexResponse>('/kimchi-premium-index?conversionBase=USD');
+    const first = api.body.constituents[0];
+    expect(first).toBeDefined();
+    const row = page.getByTestId(`constituent-${first?.base}`);
+    const text = await row.innerText();
+    expect(text).toContain(formatPercent((first?.weight ?? Number.NaN) * 100, 1).replace('+', ''));
+    expect(text).toContain(formatCompact(first?.volume24hKrw ?? Number.NaN, 'KRW', 'ko'));
+    expect(await row.getByTestId('constituent-overseas').isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -55,6 +55,8 @@ export function SpreadRowDetail({
       const view = cellView(id, row, ctx);
       return [columnTitle(id, t, source, target), typeof view.text === 'string' ? view.text : ''];
     });
+  // A phone sorted by another gap metric shows that one in its gap slot: the raw gap is still one tap away.
+  if (!on.has('gap')) items.unshift([t('columns.gapArbitrage'), formatPercent(orNaN(row.gapPercent))]);
   items.push(
     [
       `${source} ${t('premium.detail.native')}`,

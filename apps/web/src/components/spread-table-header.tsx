@@ -15,10 +15,12 @@ interface Props {
   readonly onSort: (key: SpreadTableSortKey) => void;
   readonly venues: readonly VenueConnection[] | undefined;
   readonly sideNames: { readonly source: string; readonly target: string };
+  /** A phone: its one gap column may be the entry, exit or net gap (the sort key), named as a gap. */
+  readonly compact: boolean;
 }
 
 /** Column headers; sortable ones are buttons and announce their order with aria-sort. */
-export function SpreadTableHeader({ kind, columns, filters, onSort, venues, sideNames }: Props) {
+export function SpreadTableHeader({ kind, columns, filters, onSort, venues, sideNames, compact }: Props) {
   const { t } = useTranslation();
   const venue = (id: VenueId | null) => (id ? venues?.find((v) => v.id === id) : undefined);
   const legSub = (side: 'source' | 'target'): ReactNode => {
@@ -45,7 +47,9 @@ export function SpreadTableHeader({ kind, columns, filters, onSort, venues, side
             ? t('premium.columns.token')
             : id === 'gap'
               ? t(kind === 'premium' ? 'premium.columns.gap' : 'columns.gapArbitrage')
-              : columnTitle(id, t, sideNames.source, sideNames.target);
+              : compact && (id === 'netGap' || id === 'entryGap' || id === 'exitGap')
+                ? t(`columns.phoneGap.${id}`)
+                : columnTitle(id, t, sideNames.source, sideNames.target);
         let sub: ReactNode = null;
         if (id === 'sourcePrice') sub = legSub('source');
         if (id === 'targetPrice') sub = legSub('target');

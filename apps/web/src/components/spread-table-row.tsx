@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import { flashClass, type RowFlashes } from '../lib/cell-flash.ts';
 import { cachedLabel } from '../lib/label-cache.ts';
-import type { ColumnId } from '../lib/spread-columns.ts';
+import { type ColumnId, PHONE_GAP_METRICS } from '../lib/spread-columns.ts';
 import { cellView } from './spread-cells.tsx';
 import { SpreadRowDetail } from './spread-row-detail.tsx';
 
@@ -150,11 +150,13 @@ const SpreadRowCells = memo(function SpreadRowCells({
     // Stale values never draw the eye: no flash on a stale leg, nor on a pair value of a stale row.
     const flashOff = legStale || (!view.leg && row.stale);
     const flash = view.flash && !flashOff ? flashClass(flashes?.[view.flash], now) : '';
-    const title = legStale || (row.stale && id === 'gap') ? staleTitle : view.title;
+    // The gap slot (on a phone, whichever gap metric the rows are sorted by) is the row's headline figure.
+    const gapSlot = id === 'gap' || (compact && PHONE_GAP_METRICS.has(id));
+    const title = legStale || (row.stale && gapSlot) ? staleTitle : view.title;
     return (
       <td
         key={id}
-        className={`ptable__cell ptable__num num${id === 'gap' ? ' ptable__gap' : ''}${legStale ? ' is-stale' : ''} ${
+        className={`ptable__cell ptable__num num${gapSlot ? ' ptable__gap' : ''}${legStale ? ' is-stale' : ''} ${
           view.tone ?? ''
         }`}
         data-testid={view.testId}

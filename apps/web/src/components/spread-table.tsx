@@ -94,8 +94,8 @@ export function SpreadTable({
   const width = useWidthClass();
   const [chosen, setChosen] = useColumnPrefs(kind === 'premium' ? 'premium' : 'arbitrage');
   const columns = useMemo(
-    () => visibleColumns(kind, filters.premiumType, width, chosen),
-    [kind, filters.premiumType, width, chosen],
+    () => visibleColumns(kind, filters.premiumType, width, chosen, filters.sort),
+    [kind, filters.premiumType, width, chosen, filters.sort],
   );
   const showRoute = filters.source === null || filters.target === null;
   const grid = useMemo(
@@ -267,6 +267,7 @@ export function SpreadTable({
               onSort={onSort}
               venues={venues}
               sideNames={sideNames}
+              compact={compact}
             />
           </thead>
           <SpreadTableBody

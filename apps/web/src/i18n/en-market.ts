@@ -49,6 +49,7 @@ export const marketEn = {
   columns: {
     token: 'Token',
     gapArbitrage: 'Gap',
+    phoneGap: { netGap: 'Net gap', entryGap: 'Entry gap', exitGap: 'Exit gap' },
     entryGap: 'Entry',
     exitGap: 'Exit',
     netGap: 'After fees',

@@ -50,6 +50,7 @@ export const marketKo: Widen<typeof marketEn> = {
   columns: {
     token: '코인',
     gapArbitrage: '갭',
+    phoneGap: { netGap: '순 갭', entryGap: '진입 갭', exitGap: '탈출 갭' },
     entryGap: '진입',
     exitGap: '탈출',
     netGap: '수수료 후',

@@ -18,6 +18,30 @@ describe('visible columns', () => {
     expect(visibleColumns('premium', 'spot-spot', 'sm', ['volume', 'depth'])).toEqual([...CORE_COLUMNS]);
   });
 
+  it("fills a phone's gap slot with the gap metric the rows are sorted by, so they read in order", () => {
+    expect(visibleColumns('spot-spot', 'spot-spot', 'sm', null, 'netGap')).toEqual([
+      'token',
+      'sourcePrice',
+      'targetPrice',
+      'netGap',
+    ]);
+    expect(visibleColumns('premium', 'spot-spot', 'sm', null, 'exitGap').at(-1)).toBe('exitGap');
+    // Sorted by anything that is not a gap, the phone keeps the raw gap.
+    expect(visibleColumns('spot-spot', 'spot-spot', 'sm', null, 'volume').at(-1)).toBe('gap');
+    // Wider screens have every chosen column: the sort key does not move anything there.
+    expect(visibleColumns('spot-spot', 'spot-spot', 'md', ['netGap'], 'netGap')).toEqual([
+      ...CORE_COLUMNS,
+      'netGap',
+    ]);
+    const phone = gridTemplate(
+      visibleColumns('spot-spot', 'spot-spot', 'sm', null, 'netGap'),
+      8,
+      false,
+      true,
+    );
+    expect(phone.tracks).toBe(gridTemplate(CORE_COLUMNS, 8, false, true).tracks);
+  });
+
   it('widens with the screen by default and follows the user once they choose', () => {
     const md = visibleColumns('premium', 'spot-spot', 'md', null);
     const xl = visibleColumns('premium', 'spot-spot', 'xl', null);

@@ -139,18 +139,37 @@ export function defaultColumns(kind: SpreadKind, width: Exclude<Width, 'sm'>): O
   return [...table[width]];
 }
 
+/** Gap metrics a phone's one gap slot can show: the one the table is sorted by, so the rows read in order. */
+export const PHONE_GAP_METRICS: ReadonlySet<ColumnId> = new Set<ColumnId>([
+  'gap',
+  'entryGap',
+  'exitGap',
+  'netGap',
+]);
+
+/** The gap column a phone shows: the table's sort key when that is a gap metric, the raw gap otherwise. */
+export function phoneGapColumn(sort: SpreadTableSortKey | undefined): ColumnId {
+  return sort !== undefined && PHONE_GAP_METRICS.has(sort as ColumnId) ? (sort as ColumnId) : 'gap';
+}
+
 /**
- * The columns on screen, in order. A phone keeps the core four (the rest opens in a row's detail); wider
- * screens show the user's choice, or the table's default for that width. Columns that do not apply to the
- * current view (funding on spot-only tables) are left out, not forgotten.
+ * The columns on screen, in order. A phone keeps the core four (the rest opens in a row's detail), its gap
+ * slot showing the gap metric the rows are sorted by (arbitrage sorts by the gap after fees: a raw gap there
+ * would make the rows look unsorted); wider screens show the user's choice, or the table's default for that
+ * width. Columns that do not apply to the current view (funding on spot-only tables) are left out, not
+ * forgotten.
  */
 export function visibleColumns(
   kind: SpreadKind,
   premiumType: string,
   width: Width,
   chosen: readonly string[] | null,
+  sort?: SpreadTableSortKey,
 ): ColumnId[] {
-  if (WIDTH_ORDER[width] === 0) return [...CORE_COLUMNS];
+  if (WIDTH_ORDER[width] === 0) {
+    const gap = phoneGapColumn(sort);
+    return CORE_COLUMNS.map((id) => (id === 'gap' ? gap : id));
+  }
   const allowed = new Set<string>(choosableColumns(kind, premiumType));
   const picked = chosen ?? defaultColumns(kind, width as Exclude<Width, 'sm'>);
   const optional = [...new Set(picked)].filter((id): id is OptionalColumnId => allowed.has(id));
@@ -167,6 +186,9 @@ const PHONE_TRACKS: Readonly<Partial<Record<ColumnId, { minPx: number; fr: numbe
   sourcePrice: { minPx: 0, fr: 1 },
   targetPrice: { minPx: 0, fr: 1 },
   gap: { minPx: 66, fr: 0.7 },
+  entryGap: { minPx: 66, fr: 0.7 },
+  exitGap: { minPx: 66, fr: 0.7 },
+  netGap: { minPx: 66, fr: 0.7 },
 };
 
 /** The grid tracks and the width below which the table scrolls sideways instead of squeezing. */

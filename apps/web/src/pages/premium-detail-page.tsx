@@ -285,11 +285,24 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
         <h2 id="detail-markets-title">{t('premiumDetail.markets', { count: header.data?.markets ?? 0 })}</h2>
         {overview.data ? (
           <div className="detail-table-wrap">
-            <table className="detail-table" data-testid="detail-markets">
+            <table className="detail-table detail-table--compact" data-testid="detail-markets">
               <thead>
                 <tr>
-                  <th scope="col">{t('premiumDetail.exchange')}</th>
-                  <th scope="col">{t('premiumDetail.price', { currency })}</th>
+                  <th scope="col">
+                    {t('premiumDetail.exchange')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('premium.detail.updated')}
+                    </span>
+                  </th>
+                  <th scope="col">
+                    {t('premiumDetail.price', { currency })}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('premium.detail.native')}
+                    </span>
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('premium.columns.volume')}
+                    </span>
+                  </th>
                   <th
                     scope="col"
                     title={t('premiumDetail.premiumVsTitle', {
@@ -297,45 +310,70 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                     })}
                   >
                     {t('premiumDetail.premiumVsMarket', { market: market ? sideName(market) : parsed.base })}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('premium.columns.change')}
+                    </span>
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('fundingRate.columns.rate')}
+                    </span>
                   </th>
-                  <th scope="col">{t('premium.detail.native')}</th>
-                  <th scope="col">{t('premium.columns.change')}</th>
-                  <th scope="col">{t('premium.columns.volume')}</th>
-                  <th scope="col">{t('fundingRate.columns.rate')}</th>
-                  <th scope="col">{t('premium.detail.updated')}</th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('premium.detail.native')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('premium.columns.change')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('premium.columns.volume')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('fundingRate.columns.rate')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('premium.detail.updated')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {overview.data.data.map((m) => (
-                  <tr
-                    key={`${m.symbol}-${m.market}`}
-                    className={m.stale ? 'is-stale' : undefined}
-                    data-testid={`detail-market-${m.exchange}-${m.market}-${m.quote}`}
-                  >
-                    <th scope="row">
-                      <Link to={to(`/premium/${m.symbol}`)}>{t(`venues.${m.exchange}`)}</Link>{' '}
-                      <span className="detail-table__sub">
-                        {t(`arbitrage.markets.${m.market}`)} · {m.quote}
-                      </span>
-                      {m.stale ? <span className="stale-mark">{t('premium.stale')}</span> : null}
-                    </th>
-                    <td className="num" data-testid="market-price">
-                      {formatPrice(m.price, currency, language)}
-                    </td>
-                    <td className={`num ${m.stale ? '' : tone(m.premiumPercent)}`}>
-                      {formatPercent(orNaN(m.premiumPercent))}
-                    </td>
-                    <td className="num">{formatNativePrice(m.nativePrice, m.quote, language)}</td>
-                    <td className={`num ${tone(m.change24hPercent)}`}>
-                      {formatPercent(orNaN(m.change24hPercent))}
-                    </td>
-                    <td className="num">{formatCompact(orNaN(m.volume24h), currency, language)}</td>
-                    <td className="num">
-                      {m.fundingRatePercent === null ? '—' : formatPercent(m.fundingRatePercent, 4)}
-                    </td>
-                    <td className="num">{formatClock(m.updatedAt, language)}</td>
-                  </tr>
-                ))}
+                {overview.data.data.map((m) => {
+                  const native = formatNativePrice(m.nativePrice, m.quote, language);
+                  const change = formatPercent(orNaN(m.change24hPercent));
+                  const volume = formatCompact(orNaN(m.volume24h), currency, language);
+                  const funding =
+                    m.fundingRatePercent === null ? '—' : formatPercent(m.fundingRatePercent, 4);
+                  const updated = formatClock(m.updatedAt, language);
+                  return (
+                    <tr
+                      key={`${m.symbol}-${m.market}`}
+                      className={m.stale ? 'is-stale' : undefined}
+                      data-testid={`detail-market-${m.exchange}-${m.market}-${m.quote}`}
+                    >
+                      <th scope="row">
+                        <Link to={to(`/premium/${m.symbol}`)}>{t(`venues.${m.exchange}`)}</Link>{' '}
+                        <span className="detail-table__sub">
+                          {t(`arbitrage.markets.${m.market}`)} · {m.quote}
+                        </span>
+                        {m.stale ? <span className="stale-mark">{t('premium.stale')}</span> : null}
+                        <span className="detail-table__compact detail-table__sub num">{updated}</span>
+                      </th>
+                      <td className="num" data-testid="market-price">
+                        {formatPrice(m.price, currency, language)}
+                        <span className="detail-table__compact detail-table__sub">{native}</span>
+                        <span className="detail-table__compact detail-table__sub">{volume}</span>
+                      </td>
+                      <td className={`num ${m.stale ? '' : tone(m.premiumPercent)}`}>
+                        {formatPercent(orNaN(m.premiumPercent))}
+                        <span className="detail-table__compact detail-table__sub">{change}</span>
+                        <span className="detail-table__compact detail-table__sub">{funding}</span>
+                      </td>
+                      <td className="num detail-table__wide">{native}</td>
+                      <td className={`num detail-table__wide ${tone(m.change24hPercent)}`}>{change}</td>
+                      <td className="num detail-table__wide">{volume}</td>
+                      <td className="num detail-table__wide">{funding}</td>
+                      <td className="num detail-table__wide">{updated}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
@@ -349,40 +387,71 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
         <h2 id="detail-wallet-title">{t('premiumDetail.wallet')}</h2>
         {wallet.data && wallet.data.data.length > 0 ? (
           <div className="detail-table-wrap">
-            <table className="detail-table" data-testid="detail-wallet">
+            <table className="detail-table detail-table--compact" data-testid="detail-wallet">
               <thead>
                 <tr>
                   <th scope="col">{t('premiumDetail.exchange')}</th>
-                  <th scope="col">{t('spread.detail.network')}</th>
-                  <th scope="col">{t('premiumDetail.deposit')}</th>
-                  <th scope="col">{t('premiumDetail.withdraw')}</th>
-                  <th scope="col">{t('spread.detail.confirmations')}</th>
-                  <th scope="col">{t('spread.detail.transferTime')}</th>
-                  <th scope="col">{t('spread.detail.withdrawFee')}</th>
+                  <th scope="col">
+                    {t('spread.detail.network')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('spread.detail.transferTime')}
+                    </span>
+                  </th>
+                  <th scope="col">
+                    {t('premiumDetail.deposit')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('spread.detail.confirmations')}
+                    </span>
+                  </th>
+                  <th scope="col">
+                    {t('premiumDetail.withdraw')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('spread.detail.withdrawFee')}
+                    </span>
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('spread.detail.confirmations')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('spread.detail.transferTime')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('spread.detail.withdrawFee')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {wallet.data.data.map((w) => (
-                  <tr key={`${w.exchange}-${w.network}`}>
-                    <th scope="row">{t(`venues.${w.exchange}`)}</th>
-                    <td>{w.network}</td>
-                    <td className={w.deposit ? 'wallet-ok' : 'wallet-off'}>
-                      {t(w.deposit ? 'premiumDetail.open' : 'premiumDetail.closed')}
-                    </td>
-                    <td className={w.withdraw ? 'wallet-ok' : 'wallet-off'}>
-                      {t(w.withdraw ? 'premiumDetail.open' : 'premiumDetail.closed')}
-                    </td>
-                    <td className="num">{w.confirmations ?? '—'}</td>
-                    <td className="num">
-                      {w.transferTimeSec === null ? '—' : formatDuration(w.transferTimeSec * 1000)}
-                    </td>
-                    <td className="num">
-                      {w.withdrawFee === null
-                        ? '—'
-                        : `${formatPrice(w.withdrawFee, 'USD', language, false)} ${w.asset}`}
-                    </td>
-                  </tr>
-                ))}
+                {wallet.data.data.map((w) => {
+                  const confirmations = w.confirmations ?? '—';
+                  const time = w.transferTimeSec === null ? '—' : formatDuration(w.transferTimeSec * 1000);
+                  const fee =
+                    w.withdrawFee === null
+                      ? '—'
+                      : `${formatPrice(w.withdrawFee, 'USD', language, false)} ${w.asset}`;
+                  return (
+                    <tr
+                      key={`${w.exchange}-${w.network}`}
+                      data-testid={`detail-wallet-${w.exchange}-${w.network}`}
+                    >
+                      <th scope="row">{t(`venues.${w.exchange}`)}</th>
+                      <td>
+                        {w.network}
+                        <span className="detail-table__compact detail-table__sub num">{time}</span>
+                      </td>
+                      <td className={w.deposit ? 'wallet-ok' : 'wallet-off'}>
+                        {t(w.deposit ? 'premiumDetail.open' : 'premiumDetail.closed')}
+                        <span className="detail-table__compact detail-table__sub num">{confirmations}</span>
+                      </td>
+                      <td className={w.withdraw ? 'wallet-ok' : 'wallet-off'}>
+                        {t(w.withdraw ? 'premiumDetail.open' : 'premiumDetail.closed')}
+                        <span className="detail-table__compact detail-table__sub num">{fee}</span>
+                      </td>
+                      <td className="num detail-table__wide">{confirmations}</td>
+                      <td className="num detail-table__wide">{time}</td>
+                      <td className="num detail-table__wide">{fee}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -279,42 +279,60 @@ export function PremiumIndexPage() {
             })}
           </p>
           <div className="detail-table-wrap">
-            <table className="detail-table" data-testid="index-constituents">
+            <table className="detail-table detail-table--compact" data-testid="index-constituents">
               <thead>
                 <tr>
-                  <th scope="col">{t('premium.columns.token')}</th>
+                  <th scope="col">
+                    {t('premium.columns.token')}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('premiumIndex.weight')}
+                    </span>
+                  </th>
                   <th scope="col">{t('premium.columns.gap')}</th>
-                  <th scope="col">{t('premiumIndex.koreanPrice', { currency })}</th>
+                  <th scope="col">
+                    {t('premiumIndex.koreanPrice', { currency })}
+                    <span className="detail-table__compact detail-table__sub">
+                      {t('premiumIndex.koreanVolume')}
+                    </span>
+                  </th>
                   <th scope="col">{t('premiumIndex.overseasPrice', { currency })}</th>
-                  <th scope="col">{t('premiumIndex.koreanVolume')}</th>
-                  <th scope="col">{t('premiumIndex.weight')}</th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('premiumIndex.koreanVolume')}
+                  </th>
+                  <th scope="col" className="detail-table__wide">
+                    {t('premiumIndex.weight')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {index.constituents.map((c) => (
-                  <tr
-                    key={c.base}
-                    data-testid={`constituent-${c.base}`}
-                    className={c.premiumPercent === null ? 'is-stale' : undefined}
-                  >
-                    <th scope="row">
-                      <Link to={to(`/premium?search=${c.base}`)}>{c.base}</Link>
-                    </th>
-                    <td className={`num ${tone(c.premiumPercent)}`}>
-                      {formatPercent(orNaN(c.premiumPercent))}
-                    </td>
-                    <td className="num" data-testid="constituent-korean">
-                      {formatPrice(inCurrency(c.koreanPriceKrw, 'KRW'), currency, language)}
-                    </td>
-                    <td className="num" data-testid="constituent-overseas">
-                      {formatPrice(inCurrency(c.overseasPriceUsd, 'USD'), currency, language)}
-                    </td>
-                    <td className="num">
-                      {formatCompact(inCurrency(c.volume24hKrw, 'KRW'), currency, language)}
-                    </td>
-                    <td className="num">{formatPercent(c.weight * 100, 1).replace('+', '')}</td>
-                  </tr>
-                ))}
+                {index.constituents.map((c) => {
+                  const volume = formatCompact(inCurrency(c.volume24hKrw, 'KRW'), currency, language);
+                  const weight = formatPercent(c.weight * 100, 1).replace('+', '');
+                  return (
+                    <tr
+                      key={c.base}
+                      data-testid={`constituent-${c.base}`}
+                      className={c.premiumPercent === null ? 'is-stale' : undefined}
+                    >
+                      <th scope="row">
+                        <Link to={to(`/premium?search=${c.base}`)}>{c.base}</Link>
+                        <span className="detail-table__compact detail-table__sub num">{weight}</span>
+                      </th>
+                      <td className={`num ${tone(c.premiumPercent)}`}>
+                        {formatPercent(orNaN(c.premiumPercent))}
+                      </td>
+                      <td className="num" data-testid="constituent-korean">
+                        {formatPrice(inCurrency(c.koreanPriceKrw, 'KRW'), currency, language)}
+                        <span className="detail-table__compact detail-table__sub">{volume}</span>
+                      </td>
+                      <td className="num" data-testid="constituent-overseas">
+                        {formatPrice(inCurrency(c.overseasPriceUsd, 'USD'), currency, language)}
+                      </td>
+                      <td className="num detail-table__wide">{volume}</td>
+                      <td className="num detail-table__wide">{weight}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
