@@ -1,23 +1,14 @@
 import { forex, quote } from '@spreadscope/core/testing';
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './market-engine.ts';
-import type { PremiumFilter } from './spread-types.ts';
+import { premiumFilter } from './test-events.ts';
 import type { PersistedCloses } from './warm-up.ts';
 
 const M0 = 1_763_700_000_000 - (1_763_700_000_000 % 60_000);
 const MIN = 60_000;
 const LAST = 300; // five hours of history, so every window up to 4 h has a value
 
-const filter: PremiumFilter = {
-  currency: 'KRW',
-  conversionBase: 'USD',
-  interval: '30s',
-  sort: 'gap',
-  order: 'desc',
-  page: 1,
-  limit: 10,
-  search: 'BTC',
-};
+const filter = premiumFilter({ search: 'BTC' });
 
 /** A premium that wanders, Upbit quiet some minutes, the rate moving: every path of the rings is used. */
 const rateAt = (i: number) => 1_400 + (i % 37);

@@ -28,6 +28,7 @@ import { MARKET_PATHS } from '../lib/market-api.ts';
 import { formatNativePrice, tone } from '../lib/number-display.ts';
 import { formatPriceIn } from '../lib/stable-conversion.ts';
 import './detail-page.css';
+import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
 
 /** /funding-rate/{token}: the token's perpetuals side by side, and their funding history over 1 d … 1 y. */
 export function FundingDetailPage() {
@@ -146,24 +147,16 @@ function FundingDetail({ base }: { base: string }) {
                 <tr>
                   <th scope="col">
                     {t('fundingRate.columns.exchange')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('fundingRate.markIn', { currency })}
-                    </span>
+                    <PhoneSub>{t('fundingRate.markIn', { currency })}</PhoneSub>
                   </th>
                   <th scope="col">{t('fundingRate.columns.rate')}</th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('fundingRate.columns.interval')}
-                  </th>
+                  <WideTh>{t('fundingRate.columns.interval')}</WideTh>
                   <th scope="col">{t('fundingRate.columns.annualized')}</th>
                   <th scope="col">
                     {t('fundingRate.columns.next')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('fundingRate.columns.interval')}
-                    </span>
+                    <PhoneSub>{t('fundingRate.columns.interval')}</PhoneSub>
                   </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('fundingRate.markIn', { currency })}
-                  </th>
+                  <WideTh>{t('fundingRate.markIn', { currency })}</WideTh>
                 </tr>
               </thead>
               <tbody>
@@ -184,7 +177,7 @@ function FundingDetail({ base }: { base: string }) {
                             {t('premium.stale')}
                           </span>
                         ) : null}
-                        <span className="detail-table__compact detail-table__sub num">{mark}</span>
+                        <PhoneSub num>{mark}</PhoneSub>
                       </th>
                       <td
                         className={`num ${market.stale ? '' : tone(market.fundingRatePercent)}`}
@@ -205,7 +198,7 @@ function FundingDetail({ base }: { base: string }) {
                         {market.nextFundingTime === null
                           ? '—'
                           : formatDuration(Math.max(0, market.nextFundingTime - now))}
-                        <span className="detail-table__compact detail-table__sub">{every}</span>
+                        <PhoneSub>{every}</PhoneSub>
                       </td>
                       <td
                         className="num detail-table__wide"

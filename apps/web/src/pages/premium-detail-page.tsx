@@ -37,6 +37,7 @@ import { withLiveCandle } from '../lib/live-series.ts';
 import { MARKET_PATHS } from '../lib/market-api.ts';
 import { formatNativePrice, orNaN, tone } from '../lib/number-display.ts';
 import './detail-page.css';
+import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
 
 const CHART_INTERVALS: readonly CandleInterval[] = CANDLE_INTERVALS.filter((i) => i !== '30m');
 
@@ -290,18 +291,12 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                 <tr>
                   <th scope="col">
                     {t('premiumDetail.exchange')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('premium.detail.updated')}
-                    </span>
+                    <PhoneSub>{t('premium.detail.updated')}</PhoneSub>
                   </th>
                   <th scope="col">
                     {t('premiumDetail.price', { currency })}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('premium.detail.native')}
-                    </span>
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('premium.columns.volume')}
-                    </span>
+                    <PhoneSub>{t('premium.detail.native')}</PhoneSub>
+                    <PhoneSub>{t('premium.columns.volume')}</PhoneSub>
                   </th>
                   <th
                     scope="col"
@@ -310,28 +305,14 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                     })}
                   >
                     {t('premiumDetail.premiumVsMarket', { market: market ? sideName(market) : parsed.base })}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('premium.columns.change')}
-                    </span>
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('fundingRate.columns.rate')}
-                    </span>
+                    <PhoneSub>{t('premium.columns.change')}</PhoneSub>
+                    <PhoneSub>{t('fundingRate.columns.rate')}</PhoneSub>
                   </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('premium.detail.native')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('premium.columns.change')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('premium.columns.volume')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('fundingRate.columns.rate')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('premium.detail.updated')}
-                  </th>
+                  <WideTh>{t('premium.detail.native')}</WideTh>
+                  <WideTh>{t('premium.columns.change')}</WideTh>
+                  <WideTh>{t('premium.columns.volume')}</WideTh>
+                  <WideTh>{t('fundingRate.columns.rate')}</WideTh>
+                  <WideTh>{t('premium.detail.updated')}</WideTh>
                 </tr>
               </thead>
               <tbody>
@@ -354,17 +335,17 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                           {t(`arbitrage.markets.${m.market}`)} · {m.quote}
                         </span>
                         {m.stale ? <span className="stale-mark">{t('premium.stale')}</span> : null}
-                        <span className="detail-table__compact detail-table__sub num">{updated}</span>
+                        <PhoneSub num>{updated}</PhoneSub>
                       </th>
                       <td className="num" data-testid="market-price">
                         {formatPrice(m.price, currency, language)}
-                        <span className="detail-table__compact detail-table__sub">{native}</span>
-                        <span className="detail-table__compact detail-table__sub">{volume}</span>
+                        <PhoneSub>{native}</PhoneSub>
+                        <PhoneSub>{volume}</PhoneSub>
                       </td>
                       <td className={`num ${m.stale ? '' : tone(m.premiumPercent)}`}>
                         {formatPercent(orNaN(m.premiumPercent))}
-                        <span className="detail-table__compact detail-table__sub">{change}</span>
-                        <span className="detail-table__compact detail-table__sub">{funding}</span>
+                        <PhoneSub>{change}</PhoneSub>
+                        <PhoneSub>{funding}</PhoneSub>
                       </td>
                       <td className="num detail-table__wide">{native}</td>
                       <td className={`num detail-table__wide ${tone(m.change24hPercent)}`}>{change}</td>
@@ -393,31 +374,19 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                   <th scope="col">{t('premiumDetail.exchange')}</th>
                   <th scope="col">
                     {t('spread.detail.network')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('spread.detail.transferTime')}
-                    </span>
+                    <PhoneSub>{t('spread.detail.transferTime')}</PhoneSub>
                   </th>
                   <th scope="col">
                     {t('premiumDetail.deposit')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('spread.detail.confirmations')}
-                    </span>
+                    <PhoneSub>{t('spread.detail.confirmations')}</PhoneSub>
                   </th>
                   <th scope="col">
                     {t('premiumDetail.withdraw')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('spread.detail.withdrawFee')}
-                    </span>
+                    <PhoneSub>{t('spread.detail.withdrawFee')}</PhoneSub>
                   </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('spread.detail.confirmations')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('spread.detail.transferTime')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('spread.detail.withdrawFee')}
-                  </th>
+                  <WideTh>{t('spread.detail.confirmations')}</WideTh>
+                  <WideTh>{t('spread.detail.transferTime')}</WideTh>
+                  <WideTh>{t('spread.detail.withdrawFee')}</WideTh>
                 </tr>
               </thead>
               <tbody>
@@ -436,15 +405,15 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
                       <th scope="row">{t(`venues.${w.exchange}`)}</th>
                       <td>
                         {w.network}
-                        <span className="detail-table__compact detail-table__sub num">{time}</span>
+                        <PhoneSub num>{time}</PhoneSub>
                       </td>
                       <td className={w.deposit ? 'wallet-ok' : 'wallet-off'}>
                         {t(w.deposit ? 'premiumDetail.open' : 'premiumDetail.closed')}
-                        <span className="detail-table__compact detail-table__sub num">{confirmations}</span>
+                        <PhoneSub num>{confirmations}</PhoneSub>
                       </td>
                       <td className={w.withdraw ? 'wallet-ok' : 'wallet-off'}>
                         {t(w.withdraw ? 'premiumDetail.open' : 'premiumDetail.closed')}
-                        <span className="detail-table__compact detail-table__sub num">{fee}</span>
+                        <PhoneSub num>{fee}</PhoneSub>
                       </td>
                       <td className="num detail-table__wide">{confirmations}</td>
                       <td className="num detail-table__wide">{time}</td>

@@ -26,6 +26,7 @@ import { withLivePoint } from '../lib/live-series.ts';
 import { MARKET_PATHS } from '../lib/market-api.ts';
 import { orNaN, tone } from '../lib/number-display.ts';
 import './detail-page.css';
+import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
 
 /** The index leaves out quotes older than the slowest interval's freshness window (engine/premium-index.ts). */
 const INDEX_QUOTE_MAX_AGE_MS = FRESHNESS_MS['30s'];
@@ -284,24 +285,16 @@ export function PremiumIndexPage() {
                 <tr>
                   <th scope="col">
                     {t('premium.columns.token')}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('premiumIndex.weight')}
-                    </span>
+                    <PhoneSub>{t('premiumIndex.weight')}</PhoneSub>
                   </th>
                   <th scope="col">{t('premium.columns.gap')}</th>
                   <th scope="col">
                     {t('premiumIndex.koreanPrice', { currency })}
-                    <span className="detail-table__compact detail-table__sub">
-                      {t('premiumIndex.koreanVolume')}
-                    </span>
+                    <PhoneSub>{t('premiumIndex.koreanVolume')}</PhoneSub>
                   </th>
                   <th scope="col">{t('premiumIndex.overseasPrice', { currency })}</th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('premiumIndex.koreanVolume')}
-                  </th>
-                  <th scope="col" className="detail-table__wide">
-                    {t('premiumIndex.weight')}
-                  </th>
+                  <WideTh>{t('premiumIndex.koreanVolume')}</WideTh>
+                  <WideTh>{t('premiumIndex.weight')}</WideTh>
                 </tr>
               </thead>
               <tbody>
@@ -316,14 +309,14 @@ export function PremiumIndexPage() {
                     >
                       <th scope="row">
                         <Link to={to(`/premium?search=${c.base}`)}>{c.base}</Link>
-                        <span className="detail-table__compact detail-table__sub num">{weight}</span>
+                        <PhoneSub num>{weight}</PhoneSub>
                       </th>
                       <td className={`num ${tone(c.premiumPercent)}`}>
                         {formatPercent(orNaN(c.premiumPercent))}
                       </td>
                       <td className="num" data-testid="constituent-korean">
                         {formatPrice(inCurrency(c.koreanPriceKrw, 'KRW'), currency, language)}
-                        <span className="detail-table__compact detail-table__sub">{volume}</span>
+                        <PhoneSub>{volume}</PhoneSub>
                       </td>
                       <td className="num" data-testid="constituent-overseas">
                         {formatPrice(inCurrency(c.overseasPriceUsd, 'USD'), currency, language)}
