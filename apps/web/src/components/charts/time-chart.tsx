@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@spreadscope/core';
 import {
+  type AutoscaleInfo,
   CandlestickSeries,
   ColorType,
   createChart,
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../hooks/use-locale.ts';
 import { chartTime, chartTimeLabel, toChartPoints } from '../../lib/chart-time.ts';
 import { seriesChange } from '../../lib/live-series.ts';
+import { padFlatRange } from './flat-range.ts';
 import './time-chart.css';
 
 // Charts drawn with TradingView Lightweight Charts (Apache-2.0). Its NOTICE, which the licence asks us to carry:
@@ -114,6 +116,12 @@ function addSeries(
   colors: Palette,
   priceFormat: { type: 'custom'; formatter: (value: number) => string; minMove: number },
 ): AnySeries {
+  const autoscaleInfoProvider = (original: () => AutoscaleInfo | null): AutoscaleInfo | null => {
+    const info = original();
+    return info?.priceRange
+      ? { ...info, priceRange: padFlatRange(info.priceRange.minValue, info.priceRange.maxValue) }
+      : info;
+  };
   if (s.kind === 'candles') {
     return chart.addSeries(CandlestickSeries, {
       upColor: colors.up,
@@ -122,11 +130,12 @@ function addSeries(
       wickDownColor: colors.down,
       borderVisible: false,
       priceFormat,
+      autoscaleInfoProvider,
       lastValueVisible: false,
     });
   }
   // The live value is printed above every chart; its label on the axis would cover the axis's own labels.
-  const level = { priceFormat, lastValueVisible: false };
+  const level = { priceFormat, autoscaleInfoProvider, lastValueVisible: false };
   if (s.kind === 'histogram') return chart.addSeries(HistogramSeries, level);
   return chart.addSeries(LineSeries, { color: s.color, lineWidth: 2, ...level });
 }
