@@ -40,6 +40,17 @@ describe('configuration', () => {
     }
   });
 
+  it('runs every role in one process by default and refuses a scaled-out role without its shared services', () => {
+    expect(loadConfig({}).ROLE).toBe('all');
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE/);
+    for (const role of ['api', 'ingest']) {
+      expect(() => loadConfig({ ROLE: role })).toThrow(/DATABASE_URL and REDIS_URL/);
+      expect(() => loadConfig({ ROLE: role, DATABASE_URL: 'postgres://db/x' })).toThrow(/needs REDIS_URL/);
+      const config = loadConfig({ ROLE: role, DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379' });
+      expect(config.ROLE).toBe(role);
+    }
+  });
+
   it('trusts X-Forwarded-For only when the operator says a proxy is in front', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

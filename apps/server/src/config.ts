@@ -8,6 +8,10 @@ import { accountsEnv } from './modules/auth/auth-env.ts';
  * (MARKET_SOURCE, SIM_SEED, REPLAY_SPEED, VENUE_<ID>_URL …) are read by the feeds package. The README lists all.
  */
 const envSchema = z.object({
+  // Process role: `all` is the single embedded process; `ingest` holds the venue connections, writes history and
+  // runs the jobs; `api` serves HTTP and WebSocket from the ingest's event log. Scaled-out roles share state
+  // through PostgreSQL and Redis, so they need both (checked below).
+  ROLE: z.enum(['all', 'ingest', 'api']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -68,6 +72,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parseSourceSpec(market.spec);
   } catch (error) {
     lines.push(`  ${(error as Error).message}`);
+  }
+  if (parsed.success && parsed.data.ROLE !== 'all') {
+    const missing = (['DATABASE_URL', 'REDIS_URL'] as const).filter((name) => !parsed.data[name]);
+    if (missing.length > 0) {
+      lines.push(
+        `  ROLE=${parsed.data.ROLE} needs ${missing.join(' and ')}: a scaled-out process shares its database and event log with the others (ROLE=all runs everything in one process on the embedded defaults)`,
+      );
+    }
   }
   if (!parsed.success || !market || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
