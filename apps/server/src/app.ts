@@ -34,6 +34,8 @@ export interface AppDeps extends SystemDeps {
   readonly rateLimitPerMinute: number;
   readonly webDist?: string | undefined;
   readonly logLevel?: string;
+  /** Where log lines go (default stdout); tests read them from here. */
+  readonly logStream?: { write(line: string): void } | undefined;
   /** Fastify's trustProxy: false (default), true, or comma-separated proxy addresses/CIDRs. */
   readonly trustProxy?: boolean | string;
   /** Shares rate-limit counters between API processes. */
@@ -47,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
     logger: {
       level: deps.logLevel ?? 'info',
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Credentials never reach the log: session cookies, API keys, bearer tokens.
       redact: [
         'req.headers.authorization',

@@ -1,12 +1,13 @@
 import { FEATURES, LANGUAGES, LIMIT_NAMES, PLANS, ROLES } from '@spreadscope/core';
 import { z } from 'zod';
+import { storableText } from './common.ts';
 
 /**
  * Account and sign-in calls under /api/v1/auth. Field rules of spec §5 (valid email, password strength,
  * confirmation, terms) are checked by the server with catalogue messages, so the schemas here only bound
  * sizes and types; a rule broken is answered 400 with `param` naming the field.
  */
-const text = (max: number) => z.string().max(max);
+const text = storableText;
 const password = text(1024);
 
 export const planSchema = z.enum(PLANS);

@@ -2,10 +2,20 @@ import {
   CONVERSION_BASES,
   CURRENCIES,
   DATA_SOURCE_MODES,
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
   UPDATE_INTERVALS,
   VENUE_IDS,
 } from '@spreadscope/core';
 import { z } from 'zod';
+
+/**
+ * Every free-text field a client sends that can reach the database (body, path or query): bounded, and
+ * refused with 400 when it holds a NUL or an unpaired surrogate (see isStorableText), before any handler
+ * runs. Use this, not bare z.string(), in request schemas.
+ */
+export const storableText = (max: number) =>
+  z.string().max(max).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
 
 export const venueIdSchema = z.enum(VENUE_IDS);
 export const currencySchema = z.enum(CURRENCIES);

@@ -5,6 +5,7 @@ import {
   listPageQuery,
   pageQuery,
   sortOrderSchema,
+  storableText,
   venueIdSchema,
 } from './common.ts';
 import {
@@ -254,7 +255,7 @@ export const fundingIntervalsResponseSchema = z.object({
 });
 
 export const fundingSearchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(40),
+  q: storableText(40).trim().min(1),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const fundingSearchResponseSchema = z.object({

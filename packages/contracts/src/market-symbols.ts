@@ -4,6 +4,7 @@ import {
   currencySchema,
   listPageFields,
   listPageQuery,
+  storableText,
   venueIdSchema,
 } from './common.ts';
 import { flagParam, marketTypeSchema, premiumScopeSchema } from './market-common.ts';
@@ -47,7 +48,7 @@ export const premiumSymbolsResponseSchema = z.object({
 });
 
 export const premiumSearchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(40),
+  q: storableText(40).trim().min(1),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const premiumSearchResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema, updateIntervalSchema } from './common.ts';
+import { currencySchema, storableText, updateIntervalSchema } from './common.ts';
 
 /**
  * Display settings that follow a signed-in user (visitors keep them in the browser only). Every field is
@@ -9,7 +9,7 @@ export const THEMES = ['dark', 'light'] as const;
 export const COLOR_CONVENTIONS = ['auto', 'red-up', 'green-up'] as const;
 
 /** Column ids of a table group, in the order the user put them; null: the table's default for the width. */
-const columnList = z.array(z.string().min(1).max(32)).max(64).nullable();
+const columnList = z.array(storableText(32).min(1)).max(64).nullable();
 
 /** The columns a user chose per table group (premium, arbitrage): they follow the user across devices. */
 export const columnPrefsSchema = z
@@ -31,7 +31,7 @@ export const preferencesSchema = z
   .strict();
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-const favoriteKey = z.string().max(64);
+const favoriteKey = storableText(64);
 
 export const settingsResponseSchema = z.object({
   preferences: preferencesSchema,

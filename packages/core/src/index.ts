@@ -11,6 +11,7 @@ export * from './premium-math.ts';
 export * from './source-status.ts';
 export * from './spread-math.ts';
 export * from './spread-options.ts';
+export * from './storable-text.ts';
 export * from './symbol.ts';
 export * from './token-names.ts';
 export * from './venues.ts';

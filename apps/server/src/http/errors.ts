@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '@spreadscope/contracts';
 import { type MessageKey, translate } from '@spreadscope/core';
+import { loggableError } from '@spreadscope/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { requestLanguage } from './language.ts';
@@ -64,7 +65,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         key: 'error.badRequest',
       });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Never the error as thrown: a failed query carries its bound parameters (a user's email, say).
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return sendError(request, reply, 500, { error: 'internal', key: 'error.internal' });
   });
 }

@@ -33,6 +33,7 @@ export async function startAccountsFixture(
     accounts?: TestServerOptions['accounts'];
     allowedOrigins?: string[];
     visitorGatedRows?: number;
+    log?: TestServerOptions['log'];
   } = {},
 ): Promise<AccountsFixture> {
   const inbox = await startSmtpInbox();
@@ -46,6 +47,7 @@ export async function startAccountsFixture(
   const server = await startTestServer({
     database,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.log ? { log: options.log } : {}),
     ...(options.visitorGatedRows === undefined ? {} : { visitorGatedRows: options.visitorGatedRows }),
     accounts: { mailer, now: clock.now, ...options.accounts },
   });

@@ -59,6 +59,8 @@ export interface TestServerOptions {
   readonly visitorGatedRows?: number;
   /** Accounts wiring to override (mailer, clock, Google, session policy, auth rate limit). */
   readonly accounts?: Partial<Omit<AccountsOptions, 'database' | 'log'>>;
+  /** The app's log: silent unless a test reads it. */
+  readonly log?: { readonly level: string; readonly lines: string[] };
 }
 
 /** Base URL of links in mail sent by the test server. */
@@ -112,7 +114,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     webDist,
-    logLevel: 'silent',
+    logLevel: options.log?.level ?? 'silent',
+    ...(options.log ? { logStream: { write: (line: string) => options.log?.lines.push(line) } } : {}),
   });
   const runtime = new MarketRuntime({
     source,

@@ -5,6 +5,7 @@ import {
   createUserSettingsRepository,
   createUsersRepository,
   type Database,
+  loggableError,
   type UsersRepository,
 } from '@spreadscope/db';
 import { ApiError } from '../../http/errors.ts';
@@ -112,9 +113,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
       const sweep = () => {
         Promise.all([sessions.sweep(), tokens.deleteStale(now() - 7 * 86_400_000)]).catch(
           (error: unknown) => {
-            options.log.warn(
-              `account sweep failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            options.log.warn(`account sweep failed: ${loggableError(error).message}`);
           },
         );
       };

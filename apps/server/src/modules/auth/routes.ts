@@ -14,6 +14,7 @@ import {
   sessionResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
+  storableText,
   tokenRequestSchema,
   verifyResponseSchema,
 } from '@spreadscope/contracts';
@@ -104,7 +105,7 @@ export function authRoutes(accounts: Accounts): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Check a referral code before signing up',
-          params: z.object({ code: z.string().max(64) }),
+          params: z.object({ code: storableText(64) }),
           response: { 200: referralCheckResponseSchema },
         },
       },
