@@ -1,7 +1,7 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKeysRepository, createUsersRepository, openDatabase } from '@spreadscope/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,21 +80,26 @@ describe('npm run admin', { timeout: 90_000 }, () => {
     expect((await admin('set-plan', '--email', 'nobody@example.com', '--plan', 'pro')).code).toBe(1);
   });
 
-  it('refuses to open the embedded database while a server on the same port holds it', async () => {
-    const running = createServer((_req, res) => res.writeHead(200).end('{}'));
-    await new Promise<void>((resolve) => running.listen(0, '127.0.0.1', resolve));
-    const port = String((running.address() as AddressInfo).port);
+  it('refuses to open the embedded database while another process holds it, naming the directory and pid', async () => {
+    // A live process of another pid in the lock file, as a running server leaves it (whatever its PORT).
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const pglite = join(dataDir, 'pglite');
+    const start = readFileSync(`/proc/${holder.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[19] ?? null;
+    writeFileSync(`${pglite}.lock`, JSON.stringify({ pid: holder.pid, host: hostname(), start }));
     try {
       const lines: string[] = [];
       const code = await runAdmin(
         ['set-plan', '--email', 'ops@example.com', '--plan', 'pro'],
-        { DATA_DIR: dataDir, MARKET_SOURCE: 'sim', PORT: port },
+        { DATA_DIR: dataDir, MARKET_SOURCE: 'sim', PORT: '1' },
         { log: (l) => lines.push(l) },
       );
       expect(code).toBe(1);
-      expect(lines[0]).toMatch(/stop it first/);
+      expect(lines[0]).toContain(pglite);
+      expect(lines[0]).toContain(`pid ${holder.pid}`);
+      expect(lines[1]).toContain(`stop the server (kill ${holder.pid})`);
     } finally {
-      running.close();
+      holder.kill('SIGKILL');
+      rmSync(`${pglite}.lock`, { force: true });
     }
   });
 });

@@ -8,13 +8,13 @@
  *   npm run admin -- create-api-key --email E [--name NAME]
  *
  * PLAN is free, starter, pro, pro_plus, partner or developer. With embedded PGlite, stop the server first:
- * one data directory takes one process.
+ * one data directory takes one process, and the CLI stops with the server's pid while it holds the lock.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hasFeature, isPlan, normalizeEmail, PLANS, type Plan, translate } from '@spreadscope/core';
-import { openDatabase } from '@spreadscope/db';
+import { DataDirLockedError, openDatabase } from '@spreadscope/db';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ApiError } from '../apps/server/src/http/errors.ts';
 import { accountsFromConfig } from '../apps/server/src/modules/auth/accounts-from-config.ts';
@@ -75,13 +75,8 @@ export async function runAdmin(
   if (command === 'set-plan' && plan === undefined) throw new UsageError('--plan is required');
 
   const config = loadConfig(env);
-  if (!config.DATABASE_URL && (await serverAnswers(config.PORT))) {
-    out.log(
-      `A Spreadscope server answers on port ${config.PORT} and uses the embedded database in ${config.DATA_DIR}; stop it first (one process per PGlite data directory), or use DATABASE_URL.`,
-    );
-    return 1;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  const database = await openOrExplain(config, out);
+  if (database === null) return 1;
   const runtime = accountsFromConfig(config, database, { info: out.log, warn: out.log, error: out.log });
   const { accounts } = runtime;
   try {
@@ -138,14 +133,23 @@ export async function runAdmin(
   }
 }
 
-/** Best effort: a local server on the configured port would hold the same PGlite files open. */
-async function serverAnswers(port: number): Promise<boolean> {
-  if (port === 0) return false;
+/**
+ * Opens the configured database; null (after saying what to do) when a running server holds the embedded
+ * one. Its data-directory lock, not a port, tells: a server on another PORT holds the same files.
+ */
+async function openOrExplain(
+  config: ReturnType<typeof loadConfig>,
+  out: Output,
+): Promise<Awaited<ReturnType<typeof openDatabase>> | null> {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
-    return response.status === 200 || response.status === 503;
-  } catch {
-    return false;
+    return await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    out.log(error.message);
+    out.log(
+      `To run this command: stop the server${error.pid === null ? '' : ` (kill ${error.pid})`}, run it again, then start the server.`,
+    );
+    return null;
   }
 }
 

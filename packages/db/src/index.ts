@@ -1,4 +1,5 @@
 export * from './api-keys-repository.ts';
+export { DataDirLockedError } from './data-dir-lock.ts';
 export type { Database, Drizzle } from './database.ts';
 export * from './email-tokens-repository.ts';
 export * from './history-repository.ts';

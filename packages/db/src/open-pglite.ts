@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { OWNER_ONLY_UMASK, restrictToOwner } from './data-dir-modes.ts';
 import type { Database } from './database.ts';
 import { schema } from './schema.ts';
 
@@ -15,28 +17,41 @@ const openDirs = new Set<string>();
 export async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dirKey = inMemory ? null : resolve(dataDir);
+  let lock: DataDirLock | undefined;
   if (dirKey !== null) {
     if (openDirs.has(dirKey)) throw new Error(`PGlite data directory is already open: ${dirKey}`);
-    await mkdir(dirKey, { recursive: true });
+    // Everything this process creates from here on is its owner's only (directories PGlite makes, the
+    // outbox); PGlite's own data files need restrictToOwner as well.
+    process.umask(OWNER_ONLY_UMASK);
+    await mkdir(dirKey, { recursive: true, mode: 0o700 });
+    lock = lockDataDir(dirKey);
     openDirs.add(dirKey);
   }
   let client: PGlite | undefined;
   try {
+    if (dirKey !== null) await restrictToOwner(dirKey);
     client = await PGlite.create(dirKey ?? dataDir);
     // PGlite runs one query at a time and queues the rest behind its own mutex (query, exec and
     // transaction all take it), so concurrent callers need no extra locking here. The one trap: inside
     // db.transaction(), use the `tx` handle; a query on `db` would wait for the transaction it is in.
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
-    return pgliteDatabase(client, db, dirKey);
+    if (dirKey !== null) await restrictToOwner(dirKey);
+    return pgliteDatabase(client, db, dirKey, lock);
   } catch (error) {
     await client?.close().catch(() => {});
+    lock?.release();
     if (dirKey !== null) openDirs.delete(dirKey);
     throw error;
   }
 }
 
-function pgliteDatabase(client: PGlite, db: Database['db'], dirKey: string | null): Database {
+function pgliteDatabase(
+  client: PGlite,
+  db: Database['db'],
+  dirKey: string | null,
+  lock: DataDirLock | undefined,
+): Database {
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
@@ -51,9 +66,14 @@ function pgliteDatabase(client: PGlite, db: Database['db'], dirKey: string | nul
       }
     },
     close() {
-      closing ??= client.close().finally(() => {
-        if (dirKey !== null) openDirs.delete(dirKey);
-      });
+      closing ??= client
+        .close()
+        // Files PGlite created while open came out 0666 (inside the 0700 directory); tighten them too.
+        .then(() => (dirKey === null ? undefined : restrictToOwner(dirKey)))
+        .finally(() => {
+          lock?.release();
+          if (dirKey !== null) openDirs.delete(dirKey);
+        });
       return closing;
     },
   };
