@@ -90,7 +90,7 @@ export const authEn = {
     heading: 'Reset your password',
     lead: 'Enter the email of your account. We will send a link to choose a new password.',
     submit: 'Send the link',
-    sent: 'We sent a reset link to {{email}}. It works for 30 minutes, once.',
+    sent: 'If {{email}} belongs to an account that signs in with a password, a reset link is on its way. It works for 30 minutes, once. Nothing there after a few minutes? Check the spam folder and the address.',
     back: 'Back to sign-in',
   },
   reset: {

@@ -117,14 +117,37 @@ forEachDatabase('auth over HTTP', (getDb) => {
         .map((m) => linkIn(m.text, '/register').searchParams.get('token'));
       expect((await client.post('/api/v1/auth/verify', { token: first })).status).toBe(400);
       expect((await client.post('/api/v1/auth/verify', { token: second })).status).toBe(200);
+      // Once the password is proven, the account's state may be told.
       const done = await client.post('/api/v1/auth/verify/resend', { email, password: PASSWORD });
       expect(done.status).toBe(409);
-      const nobody = await client.post('/api/v1/auth/verify/resend', {
-        email: uniqueEmail(),
-        password: PASSWORD,
+    });
+
+    it('answers a resend for an unknown address, a Google-only account and a wrong password alike', async () => {
+      const client = fx.client();
+      const verified = uniqueEmail();
+      await signUpAndActivate(fx, client, verified);
+      const google = uniqueEmail('google');
+      await fx.server.accounts.auth.createAccount({
+        email: google,
+        displayName: 'g',
+        passwordHash: null,
+        googleSub: `sub-${google}`,
+        verified: true,
+        language: 'en',
+        referredBy: null,
       });
-      expect(nobody.status).toBe(404);
-      expect(nobody.body.message).toBe('User not found.');
+      const answers = [
+        await client.post('/api/v1/auth/verify/resend', { email: uniqueEmail(), password: PASSWORD }),
+        await client.post('/api/v1/auth/verify/resend', { email: google, password: PASSWORD }),
+        // A verified account does not say "already verified" to someone who does not know its password.
+        await client.post('/api/v1/auth/verify/resend', { email: verified, password: 'wrong-Horse7!' }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(401);
+        expect(answer.body).toEqual({ error: 'invalid_credentials', message: 'Invalid email or password.' });
+      }
+      expect(fx.inbox.to(google)).toEqual([]);
+      expect(fx.inbox.to(verified)).toHaveLength(1);
     });
 
     it('lets the mailbox owner sign up over a stranger’s never-activated sign-up of their address', async () => {
@@ -401,10 +424,33 @@ forEachDatabase('auth over HTTP', (getDb) => {
       expect(late.body.error).toBe('invalid_token');
     });
 
-    it('answers "User not found." for an unknown address', async () => {
-      const answer = await fx.client('ko').post('/api/v1/auth/password/forgot', { email: uniqueEmail() });
-      expect(answer.status).toBe(404);
-      expect(answer.body.message).toBe('사용자를 찾을 수 없습니다.');
+    it('answers a reset request for an unknown address or a Google-only account as for a real one', async () => {
+      const known = uniqueEmail();
+      await signUpAndActivate(fx, fx.client(), known);
+      const google = uniqueEmail('google');
+      await fx.server.accounts.auth.createAccount({
+        email: google,
+        displayName: 'g',
+        passwordHash: null,
+        googleSub: `sub-${google}`,
+        verified: true,
+        language: 'ko',
+        referredBy: null,
+      });
+      const unknown = uniqueEmail();
+      const answers = await Promise.all(
+        [known, google, unknown].map((email) =>
+          fx.client('ko').post('/api/v1/auth/password/forgot', { email }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(202);
+        expect(answer.body).toEqual({ accepted: true });
+      }
+      // Only the real account with a password gets a link.
+      expect(linkIn(fx.inbox.last(known).text, '/reset-password').searchParams.get('token')).toBeTruthy();
+      expect(fx.inbox.to(google)).toEqual([]);
+      expect(fx.inbox.to(unknown)).toEqual([]);
     });
 
     it('changes the password: current one required, new one different, other sessions end, this one stays', async () => {
@@ -658,6 +704,6 @@ forEachDatabase('auth rate limits', (getDb) => {
     expect(last?.body.error).toBe('rate_limited');
     expect(String(last?.body.message)).toMatch(/^요청이 너무 많습니다/);
     // Other routes count separately.
-    expect((await client.post('/api/v1/auth/password/forgot', { email: uniqueEmail() })).status).toBe(404);
+    expect((await client.post('/api/v1/auth/password/forgot', { email: uniqueEmail() })).status).toBe(202);
   });
 });

@@ -15,6 +15,7 @@ import { burnVerification, hashPassword, needsRehash, verifyPassword } from './p
 import { newReferralCode } from './referral-codes.ts';
 import { hashSecretToken, newId, newSecretToken } from './secret-tokens.ts';
 import type { SessionService, StartedSession } from './session-service.ts';
+import { WorkPace } from './work-pace.ts';
 
 export interface AuthServiceDeps {
   readonly users: UsersRepository;
@@ -56,6 +57,9 @@ const failedToSend = () => new ApiError(503, 'email_send_failed', 'auth.emailSen
  * catalogue message and the field at fault; the routes only translate HTTP to these calls.
  */
 export class AuthService {
+  /** Issuing and mailing a reset link; an unknown address waits as long (see forgotPassword). */
+  private readonly resetPace = new WorkPace(100);
+
   constructor(private readonly deps: AuthServiceDeps) {}
 
   async signup(input: SignupInput): Promise<{ email: string }> {
@@ -218,21 +222,35 @@ export class AuthService {
   /**
    * Mails a fresh activation link to whoever made the account: the password proves it, so a stranger cannot
    * have a link for someone else's sign-up sent to the address's owner and get it activated with a password
-   * the stranger chose.
+   * the stranger chose. Until the password is proven, an unknown address, a Google-only account and a wrong
+   * password answer alike, in the same time, as at sign-in; only then does "already verified" say so.
    */
   async resendVerification(rawEmail: string, password: string): Promise<void> {
-    const user = await this.userByEmail(rawEmail);
-    if (user.emailVerifiedAt !== null) throw new ApiError(409, 'already_verified', 'auth.alreadyVerified');
-    if (user.passwordHash === null) throw new ApiError(409, 'google_account', 'auth.googleAccount');
+    const user = await this.deps.users.findByEmail(checkedEmail(rawEmail));
+    if (!user || user.passwordHash === null) {
+      await burnVerification(password);
+      throw invalidCredentials();
+    }
     if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+    if (user.emailVerifiedAt !== null) throw new ApiError(409, 'already_verified', 'auth.alreadyVerified');
     await this.sendVerification(user);
   }
 
+  /**
+   * Mails a reset link when the address has an account with a password. The caller has proven nothing, so
+   * the answer is the same whether it has one, has only Google sign-in, or does not exist, and takes about
+   * as long: no one can learn from it who has an account.
+   */
   async forgotPassword(rawEmail: string): Promise<void> {
-    const user = await this.userByEmail(rawEmail);
-    if (user.passwordHash === null) throw new ApiError(409, 'google_account', 'auth.googleAccount');
-    const token = await this.issueToken(user, 'reset', RESET_TOKEN_TTL_MS);
-    await this.send(resetMail(user, this.deps.publicUrl(), token));
+    const user = await this.deps.users.findByEmail(checkedEmail(rawEmail));
+    if (!user || user.passwordHash === null) {
+      await this.resetPace.stallLikeWork();
+      return;
+    }
+    await this.resetPace.measure(async () => {
+      const token = await this.issueToken(user, 'reset', RESET_TOKEN_TTL_MS);
+      await this.send(resetMail(user, this.deps.publicUrl(), token));
+    });
   }
 
   /** Sets a new password from a reset link; every session of the account ends. */
@@ -306,12 +324,6 @@ export class AuthService {
   private async passwordChanged(userId: string, now: number): Promise<void> {
     await this.deps.tokens.retireForUser(userId, now, 'reset');
     await this.deps.sessions.endAllForUser(userId);
-  }
-
-  private async userByEmail(rawEmail: string): Promise<UserRecord> {
-    const user = await this.deps.users.findByEmail(checkedEmail(rawEmail));
-    if (!user) throw new ApiError(404, 'user_not_found', 'auth.userNotFound', {}, 'email');
-    return user;
   }
 
   private async sendVerification(user: UserRecord): Promise<void> {
