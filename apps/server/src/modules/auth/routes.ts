@@ -29,7 +29,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../ht
 import { presentSession } from '../account/present-user.ts';
 import type { Accounts } from './accounts.ts';
 import { setGoogleFlowCookie, takeGoogleFlowCookie } from './google-flow-cookie.ts';
-import { addressLimiter } from './rate-limits.ts';
+import { addressLimiter, loginThrottle } from './rate-limits.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -48,7 +48,7 @@ export function authRoutes(accounts: Accounts): FastifyPluginAsyncZod {
     const { auth, sessions } = accounts;
     const publicUrl = accounts.configuredPublicUrl;
     const perIp = { rateLimit: { max: accounts.authRateLimitPerMinute, timeWindow: MINUTE } };
-    const loginPerAddress = addressLimiter(app, 'login', 10, 15 * MINUTE);
+    const throttle = loginThrottle(app);
     const mailPerAddress = addressLimiter(app, 'mail', 5, 60 * MINUTE);
     const tags = ['auth'];
 
@@ -124,8 +124,14 @@ export function authRoutes(accounts: Accounts): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await loginPerAddress(request, reply);
-        const { user, session } = await auth.login(request.body.email, request.body.password);
+        await throttle.before(request, reply);
+        const { user, session } = await auth
+          .login(request.body.email, request.body.password)
+          .catch(async (error: unknown) => {
+            if (error instanceof ApiError && error.code === 'invalid_credentials')
+              await throttle.failed(request);
+            throw error;
+          });
         // A session presented before signing in is never promoted (no fixation): it ends here.
         const previous = readSessionToken(request);
         if (previous !== undefined) await sessions.end(previous);
