@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { registerAbortedRequestGuard } from './http/aborted-requests.ts';
 import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerAbortedRequestGuard(app);
 
   await app.register(swagger, {
     openapi: {

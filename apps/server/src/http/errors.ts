@@ -66,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     // Never the error as thrown: a failed query carries its bound parameters (a user's email, say).
-    request.log.error({ err: loggableError(error) }, 'unhandled error');
+    request.log.error({ error: loggableError(error) }, 'unhandled error');
     return sendError(request, reply, 500, { error: 'internal', key: 'error.internal' });
   });
 }
