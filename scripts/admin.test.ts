@@ -96,7 +96,7 @@ describe('npm run admin', { timeout: 90_000 }, () => {
       expect(code).toBe(1);
       expect(lines[0]).toContain(pglite);
       expect(lines[0]).toContain(`pid ${holder.pid}`);
-      expect(lines[1]).toContain(`stop the server (kill ${holder.pid})`);
+      expect(lines[1]).toContain(`Stop the server (kill ${holder.pid})`);
     } finally {
       holder.kill('SIGKILL');
       rmSync(`${pglite}.lock`, { force: true });

@@ -7,14 +7,16 @@
  *   npm run admin -- set-plan --email E --plan PLAN
  *   npm run admin -- create-api-key --email E [--name NAME]
  *
- * PLAN is free, starter, pro, pro_plus, partner or developer. With embedded PGlite, stop the server first:
- * one data directory takes one process, and the CLI stops with the server's pid while it holds the lock.
+ * PLAN is free, starter, pro, pro_plus, partner or developer. With embedded PGlite, one data directory takes
+ * one process: while a server holds it, the command is sent to that server (loopback, with the token it
+ * wrote into DATA_DIR) and runs there.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hasFeature, isPlan, normalizeEmail, PLANS, type Plan, translate } from '@spreadscope/core';
-import { DataDirLockedError, openDatabase } from '@spreadscope/db';
+import { type Database, DataDirLockedError, openDatabase } from '@spreadscope/db';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ApiError } from '../apps/server/src/http/errors.ts';
 import { accountsFromConfig } from '../apps/server/src/modules/auth/accounts-from-config.ts';
@@ -46,12 +48,16 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Runs one command; returns the process exit code. */
+/**
+ * Runs one command; returns the process exit code. `given` is the database of a running server that runs
+ * the command on the CLI's behalf (it stays open); otherwise the CLI opens the configured one.
+ */
 export async function runAdmin(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
   out: Output,
   readStdin: () => string = () => readFileSync(0, 'utf8'),
+  given?: Database,
 ): Promise<number> {
   const [command, ...rest] = argv;
   let values: {
@@ -75,8 +81,9 @@ export async function runAdmin(
   if (command === 'set-plan' && plan === undefined) throw new UsageError('--plan is required');
 
   const config = loadConfig(env);
-  const database = await openOrExplain(config, out);
-  if (database === null) return 1;
+  const opened = given ?? (await openOrForward(config, argv, out, readStdin));
+  if (typeof opened === 'number') return opened;
+  const database = opened;
   const runtime = accountsFromConfig(config, database, { info: out.log, warn: out.log, error: out.log });
   const { accounts } = runtime;
   try {
@@ -129,31 +136,71 @@ export async function runAdmin(
     throw error;
   } finally {
     runtime.close();
-    await database.close();
+    if (!given) await database.close();
   }
 }
 
 /**
- * Opens the configured database; null (after saying what to do) when a running server holds the embedded
- * one. Its data-directory lock, not a port, tells: a server on another PORT holds the same files.
+ * Opens the configured database. When a running server holds the embedded one (its data-directory lock
+ * says so, whatever its PORT), the command goes to that server instead and this returns its exit code.
  */
-async function openOrExplain(
+async function openOrForward(
   config: ReturnType<typeof loadConfig>,
+  argv: readonly string[],
   out: Output,
-): Promise<Awaited<ReturnType<typeof openDatabase>> | null> {
+  readStdin: () => string,
+): Promise<Database | number> {
   try {
     return await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
+    const answer = await sendToServer(config.DATA_DIR, argv, readStdin);
+    if (answer !== null) {
+      for (const line of answer.lines) out.log(line);
+      return answer.code;
+    }
     out.log(error.message);
     out.log(
-      `To run this command: stop the server${error.pid === null ? '' : ` (kill ${error.pid})`}, run it again, then start the server.`,
+      `It could not be reached on loopback to run the command for you. Stop the server${error.pid === null ? '' : ` (kill ${error.pid})`}, run the command again, then start the server.`,
     );
+    return 1;
+  }
+}
+
+/** The running server's answer, or null when it publishes no endpoint or cannot be reached. */
+async function sendToServer(
+  dataDir: string,
+  argv: readonly string[],
+  readStdin: () => string,
+): Promise<{ code: number; lines: string[] } | null> {
+  let endpoint: { url: string; token: string };
+  try {
+    endpoint = JSON.parse(readFileSync(join(dataDir, 'admin-endpoint.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  // The server cannot read this terminal: the password read here travels in the (loopback) request.
+  const args = argv.flatMap((arg) =>
+    arg === '--password-stdin' ? ['--password', readStdin().replace(/\r?\n$/, '')] : [arg],
+  );
+  try {
+    const response = await fetch(`${endpoint.url}/api/v1/admin/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.token}` },
+      body: JSON.stringify({ argv: args }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (!response.ok) return null;
+    return (await response.json()) as { code: number; lines: string[] };
+  } catch {
     return null;
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as a script only: the server bundles this module too (run-in-server.ts), and inside a bundle every
+// module's import.meta.url is the bundle's, which would otherwise match the server's own argv[1].
+const script = process.argv[1] ?? '';
+if (/admin\.ts$/.test(script) && import.meta.url === pathToFileURL(script).href) {
   runAdmin(process.argv.slice(2), process.env, { log: (line) => console.log(line) }).then(
     (code) => process.exit(code),
     (error: unknown) => {

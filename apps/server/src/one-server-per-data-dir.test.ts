@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -117,6 +117,31 @@ describe('one server per embedded data directory', { timeout: 240_000 }, () => {
       expect(second.output()).toContain(`pid ${first.child.pid}`);
 
       for (const email of emails.slice(5)) expect(await signup(url, email)).toBe(201);
+
+      // The admin CLI cannot open the directory either, so the running server runs its command.
+      const operator = `lock.ops.${process.pid}@example.com`;
+      const admin = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/admin.ts',
+          'create-user',
+          '--email',
+          operator,
+          '--password-stdin',
+          '--verified',
+        ],
+        {
+          cwd: REPO,
+          env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+          input: `${PASSWORD}\n`,
+          encoding: 'utf8',
+        },
+      );
+      expect(admin.status, admin.stdout + admin.stderr).toBe(0);
+      expect(admin.stdout).toMatch(/^created lock\.ops\./);
+      expect(await post(url, '/api/v1/auth/login', { email: operator, password: PASSWORD })).toBe(200);
     } finally {
       const gone = new Promise((resolve) => first.child.once('exit', resolve));
       first.child.kill('SIGKILL');

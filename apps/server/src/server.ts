@@ -8,6 +8,12 @@ import type { Bus } from './bus/bus.ts';
 import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
 import { type Config, redactUrl } from './config.ts';
+import {
+  newAdminToken,
+  publishAdminEndpoint,
+  registerAdminEndpoint,
+} from './modules/admin/admin-endpoint.ts';
+import { runAdminInServer } from './modules/admin/run-in-server.ts';
 import { accountsFromConfig } from './modules/auth/accounts-from-config.ts';
 import { ExchangesService } from './modules/exchanges/service.ts';
 import { createMarketApi } from './modules/market/api.ts';
@@ -75,6 +81,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     trustProxy: config.TRUST_PROXY,
     redis,
   });
+  // The embedded database admits one process; the admin CLI then runs its commands through this one.
+  const adminToken = database.kind === 'pglite' ? newAdminToken() : null;
+  if (adminToken !== null) registerAdminEndpoint(app, adminToken, (argv) => runAdminInServer(argv, database));
   const runtime = new MarketRuntime({
     source,
     engines,
@@ -92,6 +101,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = Number(new URL(address).port);
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   users.setListenUrl(`http://localhost:${port}`);
+  const withdrawAdmin =
+    adminToken === null ? null : await publishAdminEndpoint(config.DATA_DIR, config.HOST, port, adminToken);
   const stopSessionSweep = users.accounts.startMaintenance();
   app.log.info(
     `mail: ${users.accounts.mailer.kind === 'smtp' ? `SMTP ${redactUrl(config.SMTP_URL ?? '')}` : `outbox ${config.DATA_DIR}/outbox (set SMTP_URL to send)`}; Google sign-in: ${users.accounts.google ? 'on' : 'off'}`,
@@ -109,6 +120,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stopping ??= (async () => {
         hub.close();
         stopSessionSweep();
+        await withdrawAdmin?.();
         await app.close();
         users.close();
         await runtime.stop();
