@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /**
  * Normalized market events: what every source (live adapter, simulator, tape) emits and the engine consumes.
@@ -6,6 +7,8 @@ import { z } from 'zod';
  */
 
 const time = z.number().int().nonnegative();
+/** Free text from a venue or a tape: it may be stored and served, so no NUL or unpaired surrogate. */
+const text = z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 const venue = z.string().regex(/^[a-z0-9]+$/, 'venue must be a lowercase registry id');
 const token = z.string().regex(/^[A-Z0-9]+$/, 'tokens are upper case, like BTC');
 const price = z.number().positive().finite();
@@ -17,7 +20,7 @@ export const metaEventSchema = z.object({
   t: time,
   type: z.literal('meta'),
   version: z.literal(1),
-  source: z.string(),
+  source: text,
   start: time.optional(),
 });
 
@@ -70,7 +73,7 @@ export const walletEventSchema = z.object({
   type: z.literal('wallet'),
   venue,
   asset: token,
-  network: z.string().min(1),
+  network: text.min(1),
   deposit: z.boolean(),
   withdraw: z.boolean(),
   confirmations: z.number().int().nonnegative().optional(),
@@ -83,9 +86,9 @@ export const noticeEventSchema = z.object({
   type: z.literal('notice'),
   venue,
   category: z.enum(['listing', 'delisting', 'notice', 'user_events']),
-  title: z.string(),
-  url: z.string(),
-  summary: z.string().optional(),
+  title: text,
+  url: text,
+  summary: text.optional(),
   /** Addition to tape v1 (documented in packages/feeds/README.md): when the venue published it, epoch ms. */
   publishedAt: time.optional(),
 });

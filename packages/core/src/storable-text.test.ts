@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseTapeLine, TapeLineError } from './market-event.ts';
 import { isStorableText } from './storable-text.ts';
 
 describe('isStorableText', () => {
@@ -20,5 +21,18 @@ describe('isStorableText', () => {
     ]) {
       expect(isStorableText(good), JSON.stringify(good)).toBe(true);
     }
+  });
+});
+
+describe('market events', () => {
+  it('refuses a tape line whose text holds a NUL or an unpaired surrogate, naming the field', () => {
+    const line = (title: string) =>
+      JSON.stringify({ t: 1, type: 'notice', venue: 'upbit', category: 'notice', url: 'https://x', title });
+    for (const bad of ['listing\u0000', 'listing \ud800']) {
+      const parsed = parseTapeLine(line(bad), 7);
+      expect(parsed).toBeInstanceOf(TapeLineError);
+      expect((parsed as TapeLineError).message).toContain('title: must not contain NUL');
+    }
+    expect(parseTapeLine(line('상장 안내 😀'), 8)).toMatchObject({ title: '상장 안내 😀' });
   });
 });
