@@ -22,7 +22,7 @@ export async function openPglite(dataDir: string, migrationsFolder: string): Pro
     if (openDirs.has(dirKey)) throw new Error(`PGlite data directory is already open: ${dirKey}`);
     // Everything this process creates from here on is its owner's only (directories PGlite makes, the
     // outbox); PGlite's own data files need restrictToOwner as well.
-    process.umask(OWNER_ONLY_UMASK);
+    restrictUmask();
     await mkdir(dirKey, { recursive: true, mode: 0o700 });
     lock = lockDataDir(dirKey);
     openDirs.add(dirKey);
@@ -77,4 +77,12 @@ function pgliteDatabase(
       return closing;
     },
   };
+}
+
+function restrictUmask(): void {
+  try {
+    process.umask(OWNER_ONLY_UMASK);
+  } catch {
+    // A worker thread may not change the process's umask; the 0700 directory still keeps others out.
+  }
 }
