@@ -34,6 +34,7 @@ export async function startAccountsFixture(
     allowedOrigins?: string[];
     visitorGatedRows?: number;
     log?: TestServerOptions['log'];
+    redis?: TestServerOptions['redis'];
   } = {},
 ): Promise<AccountsFixture> {
   const inbox = await startSmtpInbox();
@@ -48,6 +49,7 @@ export async function startAccountsFixture(
     database,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
     ...(options.visitorGatedRows === undefined ? {} : { visitorGatedRows: options.visitorGatedRows }),
     accounts: { mailer, now: clock.now, ...options.accounts },
   });

@@ -11,6 +11,7 @@ import {
 } from '@spreadscope/db';
 import type { MarketEngine } from '@spreadscope/engine';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import type { Bus } from '../bus/bus.ts';
 import { createMemoryBus } from '../bus/memory-bus.ts';
@@ -59,6 +60,8 @@ export interface TestServerOptions {
   readonly visitorGatedRows?: number;
   /** Accounts wiring to override (mailer, clock, Google, session policy, auth rate limit). */
   readonly accounts?: Partial<Omit<AccountsOptions, 'database' | 'log'>>;
+  /** Rate-limit counters in Redis (give the client a keyPrefix of its own), as with REDIS_URL. */
+  readonly redis?: Redis;
   /** The app's log: silent unless a test reads it. */
   readonly log?: { readonly level: string; readonly lines: string[] };
 }
@@ -115,6 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     webDist,
     logLevel: options.log?.level ?? 'silent',
+    redis: options.redis,
     ...(options.log ? { logStream: { write: (line: string) => options.log?.lines.push(line) } } : {}),
   });
   const runtime = new MarketRuntime({

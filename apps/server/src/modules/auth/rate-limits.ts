@@ -1,10 +1,21 @@
+import { createHash } from 'node:crypto';
 import { normalizeEmail } from '@spreadscope/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 
 /**
- * Per-address limits on top of the per-IP limit of each auth route: they stop a spread-out guessing run on
- * one account and mail-bombing one inbox. Counters live where the global ones do (Redis when configured),
+ * The address a limit counts for, as a hash: counters may live in a shared Redis, which has no business
+ * holding users' addresses in its key names.
+ */
+function emailOf(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const normalized = typeof email === 'string' ? normalizeEmail(email) : '';
+  return createHash('sha256').update(normalized).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Per-address limits on top of the per-IP limit of each auth route: they stop mail-bombing one inbox (sign-in
+ * has its own, loginThrottle below). Counters live where the global ones do (Redis when configured),
  * so every API process counts together.
  */
 export type AddressLimiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -18,10 +29,7 @@ export function addressLimiter(
   const limit = app.createRateLimit({
     max,
     timeWindow: timeWindowMs,
-    keyGenerator: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${name}:${typeof email === 'string' ? normalizeEmail(email) : ''}`;
-    },
+    keyGenerator: (request) => `${name}:${emailOf(request)}`,
   });
   return async (request, reply) => {
     const result = await limit(request);
@@ -55,11 +63,6 @@ const FIRST_DELAY_MS = 250;
 export const MAX_LOGIN_DELAY_MS = 3_000;
 /** A count the failure counter never reaches, so it only counts and never limits by itself. */
 const UNBOUNDED = 1_000_000_000;
-
-const emailOf = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? normalizeEmail(email) : '';
-};
 
 export function loginThrottle(
   app: FastifyInstance,
