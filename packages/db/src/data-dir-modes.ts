@@ -10,7 +10,7 @@ import { join } from 'node:path';
 export const OWNER_ONLY_UMASK = 0o077;
 
 export async function restrictToOwner(dir: string): Promise<void> {
-  await chmod(dir, 0o700);
+  await chmod(dir, 0o700).catch(ignoreNotOurs);
   const entries = await readdir(dir, { recursive: true });
   for (const entry of entries) {
     const path = join(dir, entry);
@@ -19,10 +19,18 @@ export async function restrictToOwner(dir: string): Promise<void> {
       if (stat.isSymbolicLink()) continue;
       const mode = stat.mode & 0o777;
       const wanted = stat.isDirectory() ? 0o700 : mode & 0o600;
-      if (mode !== wanted) await chmod(path, wanted);
+      if (mode !== wanted) await chmod(path, wanted).catch(ignoreNotOurs);
     } catch (error) {
       // A file PGlite removed between the listing and here.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+}
+
+/**
+ * A directory another user owns (a volume mounted with group write access, say) cannot be chmodded by us;
+ * whoever owns it decides its modes, and the database still opens.
+ */
+function ignoreNotOurs(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
 }
