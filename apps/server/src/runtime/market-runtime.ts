@@ -15,6 +15,14 @@ import type { EngineSlot } from './engine-slot.ts';
 /** How much earlier than the rings' reach the start-up refill reads, so the oldest minutes have a close. */
 const RESTORE_LEAD_MINUTES = 60;
 
+/**
+ * How long before a minute closes its bars in progress are written once already. Writing a minute's bars
+ * takes a second or more after its close (thousands of rows), so a crash just after a boundary would
+ * otherwise lose the whole minute; with the checkpoint it loses at most these last seconds of it. One extra
+ * write per market per minute, of the markets that moved since.
+ */
+const CHECKPOINT_BEFORE_CLOSE_MS = 15_000;
+
 export interface RuntimeLogger {
   info(msg: string): void;
   warn(msg: string): void;
@@ -58,6 +66,8 @@ export class MarketRuntime {
   private lastPruneAt = 0;
   /** Last minute whose premium index was recorded. */
   private indexedMinute = -1;
+  /** Last minute whose bars in progress were checkpointed. */
+  private checkpointedMinute = -1;
   private stopping = false;
   /** The mode of the source whose data the current engine holds. */
   private mode: DataSourceMode;
@@ -240,7 +250,14 @@ export class MarketRuntime {
     const now = source.now();
     const closed = minuteStart(now);
     engine.closeBefore(all ? Number.POSITIVE_INFINITY : closed);
-    const { bars, forex } = engine.bars.drain();
+    let { bars, forex } = engine.bars.drain();
+    if (!all && now - closed >= MINUTE_MS - CHECKPOINT_BEFORE_CLOSE_MS && this.checkpointedMinute < closed) {
+      // Closed bars first: a market's in-progress bar is a later minute, so both rows are kept.
+      this.checkpointedMinute = closed;
+      const open = engine.bars.inProgress();
+      bars = bars.concat(open.bars);
+      forex = forex.concat(open.forex);
+    }
     const funding = engine.funding.drain();
     const gaps = engine.drainGapBars();
     const index = this.indexRows(engine, closed);
