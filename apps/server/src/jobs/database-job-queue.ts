@@ -137,7 +137,7 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       timer.unref();
       this.wake = done;
