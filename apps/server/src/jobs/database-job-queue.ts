@@ -27,7 +27,7 @@ export interface DatabaseJobQueueOptions {
   /** How long a claim holds a job before another runner may take it (renewed while the handler runs). */
   readonly leaseMs?: number;
   /** Pause between claims when there was nothing to do. */
-  readonly pollMs?: number;
+  readonly pollMs?: number | undefined;
   /** Jobs claimed and run at once. */
   readonly concurrency?: number;
   readonly backoff?: BackoffPolicy;

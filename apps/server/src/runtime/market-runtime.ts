@@ -38,11 +38,6 @@ export interface MarketRuntimeOptions {
   readonly history?: HistoryRepository | undefined;
   /** Funding rollups, settlements and the premium index per minute (likewise per source). */
   readonly marketHistory?: MarketHistoryRepository | undefined;
-  readonly retentionMs: number;
-  /** Settled fundings are kept at least this long (the 1 y funding history). */
-  readonly settlementRetentionMs?: number;
-  /** Kimchi pairs' minute gap bars (the 1-minute premium candles' wicks) are kept this long (default 30 d). */
-  readonly gapRetentionMs?: number;
   readonly logger: RuntimeLogger;
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
@@ -50,7 +45,8 @@ export interface MarketRuntimeOptions {
 
 /**
  * The ingest pipeline: source → engine, then announcements on the bus and minute rollups into history.
- * Nothing here reaches back upstream.
+ * Nothing here reaches back upstream. Retention (pruning old minutes) is a job (jobs/history-jobs.ts), not
+ * part of this hot path.
  *
  * History is kept per source mode (live, simulated, replay): rows are written as the mode of the source that
  * produced them and the rings are refilled from that mode's rows only. When the source switches mode (auto:
@@ -63,7 +59,6 @@ export class MarketRuntime {
   private publishedVersion = -1;
   private writing: Promise<void> = Promise.resolve();
   private failedEvents = 0;
-  private lastPruneAt = 0;
   /** Last minute whose premium index was recorded. */
   private indexedMinute = -1;
   /** Last minute whose bars in progress were checkpointed. */
@@ -241,7 +236,7 @@ export class MarketRuntime {
    * (at shutdown, and for the old source at a switch).
    */
   flush(all: boolean): Promise<void> {
-    const { source, logger, retentionMs } = this.options;
+    const { source, logger } = this.options;
     const engine = this.options.engines.current;
     // Drained and tagged now: a switch before the write below lands cannot relabel these rows.
     const mode = this.mode;
@@ -262,7 +257,6 @@ export class MarketRuntime {
     const gaps = engine.drainGapBars();
     const index = this.indexRows(engine, closed);
     if (!history) return this.writing;
-    const settlementRetentionMs = Math.max(retentionMs, this.options.settlementRetentionMs ?? 0);
     this.writing = this.writing.then(async () => {
       try {
         if (bars.length > 0) await history.writeMinuteBars(bars);
@@ -273,17 +267,6 @@ export class MarketRuntime {
             await marketHistory.writeFundingSettlements(funding.settlements);
           if (gaps.length > 0) await marketHistory.writeGapMinutes(gaps);
           if (index.length > 0) await marketHistory.writePremiumIndex(index);
-        }
-        if (now - this.lastPruneAt >= HOUR_MS) {
-          this.lastPruneAt = now;
-          let removed = await history.pruneBefore(now - retentionMs);
-          if (marketHistory)
-            removed += await marketHistory.pruneBefore(
-              now - retentionMs,
-              now - settlementRetentionMs,
-              now - Math.min(retentionMs, this.options.gapRetentionMs ?? 30 * 86_400_000),
-            );
-          if (removed > 0) logger.info(`history: pruned ${removed} rows older than the retention window`);
         }
       } catch (error) {
         logger.error(

@@ -5,6 +5,7 @@ import type { DataSourceMode } from '@spreadscope/core';
 import { forex, quote } from '@spreadscope/core/testing';
 import {
   createHistoryRepository,
+  createJobsRepository,
   createMarketHistoryRepository,
   type Database,
   openDatabase,
@@ -107,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     exchanges: new ExchangesService(engine, source),
     hub,
     pingDatabase: () => database.ping(),
+    jobCounts: () => createJobsRepository(database).counts(),
     busKind: bus.kind,
     startedAt: Date.now(),
     allowedOrigins: options.allowedOrigins ?? [],
@@ -120,7 +122,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     bus,
     history,
     marketHistory,
-    retentionMs: 180 * 86_400_000,
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     tickMs: 20,
   });
