@@ -6,6 +6,7 @@
  *                                [--name NAME] [--language ko|en]
  *   npm run admin -- set-plan --email E --plan PLAN
  *   npm run admin -- create-api-key --email E [--name NAME]
+ *   npm run admin -- jobs list|show|retry …   (scripts/admin-jobs.ts)
  *
  * PLAN is free, starter, pro, pro_plus, partner or developer. With embedded PGlite, stop the server first:
  * one data directory takes one process.
@@ -14,17 +15,19 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hasFeature, isPlan, normalizeEmail, PLANS, type Plan, translate } from '@spreadscope/core';
-import { openDatabase } from '@spreadscope/db';
+import { type Database, openDatabase } from '@spreadscope/db';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ApiError } from '../apps/server/src/http/errors.ts';
 import { accountsFromConfig } from '../apps/server/src/modules/auth/accounts-from-config.ts';
 import { checkedEmail, checkNewPassword } from '../apps/server/src/modules/auth/form-checks.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { JOBS_USAGE, JobsUsageError, runJobsCommand } from './admin-jobs.ts';
 
 export const USAGE = `usage:
   npm run admin -- create-user --email E (--password P | --password-stdin) [--plan PLAN] [--verified] [--name NAME] [--language ko|en]
   npm run admin -- set-plan --email E --plan PLAN
   npm run admin -- create-api-key --email E [--name NAME]
+${JOBS_USAGE}
 PLAN: ${PLANS.join(', ')}`;
 
 export class UsageError extends Error {
@@ -54,6 +57,13 @@ export async function runAdmin(
   readStdin: () => string = () => readFileSync(0, 'utf8'),
 ): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'jobs') {
+    try {
+      return await runJobsCommand(rest, () => openAdminDatabase(loadConfig(env), out), out);
+    } catch (error) {
+      throw error instanceof JobsUsageError ? new UsageError(error.message) : error;
+    }
+  }
   let values: {
     [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean;
   };
@@ -75,13 +85,8 @@ export async function runAdmin(
   if (command === 'set-plan' && plan === undefined) throw new UsageError('--plan is required');
 
   const config = loadConfig(env);
-  if (!config.DATABASE_URL && (await serverAnswers(config.PORT))) {
-    out.log(
-      `A Spreadscope server answers on port ${config.PORT} and uses the embedded database in ${config.DATA_DIR}; stop it first (one process per PGlite data directory), or use DATABASE_URL.`,
-    );
-    return 1;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  const database = await openAdminDatabase(config, out);
+  if (!database) return 1;
   const runtime = accountsFromConfig(config, database, { info: out.log, warn: out.log, error: out.log });
   const { accounts } = runtime;
   try {
@@ -136,6 +141,20 @@ export async function runAdmin(
     runtime.close();
     await database.close();
   }
+}
+
+/** The server's database, or null (after saying why) when a local server holds the embedded one. */
+async function openAdminDatabase(
+  config: ReturnType<typeof loadConfig>,
+  out: Output,
+): Promise<Database | null> {
+  if (!config.DATABASE_URL && (await serverAnswers(config.PORT))) {
+    out.log(
+      `A Spreadscope server answers on port ${config.PORT} and uses the embedded database in ${config.DATA_DIR}; stop it first (one process per PGlite data directory), or use DATABASE_URL.`,
+    );
+    return null;
+  }
+  return openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
 }
 
 /** Best effort: a local server on the configured port would hold the same PGlite files open. */
