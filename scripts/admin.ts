@@ -6,6 +6,7 @@
  *                                [--name NAME] [--language ko|en]
  *   npm run admin -- set-plan --email E --plan PLAN
  *   npm run admin -- create-api-key --email E [--name NAME]
+ *   npm run admin -- jobs list|show|retry …   (scripts/admin-jobs.ts)
  *
  * PLAN is free, starter, pro, pro_plus, partner or developer. With embedded PGlite, one data directory takes
  * one process: while a server holds it, the command is sent to that server (loopback, with the token it
@@ -22,11 +23,13 @@ import { ApiError } from '../apps/server/src/http/errors.ts';
 import { accountsFromConfig } from '../apps/server/src/modules/auth/accounts-from-config.ts';
 import { checkedEmail, checkNewPassword } from '../apps/server/src/modules/auth/form-checks.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { JOBS_USAGE, JobsUsageError, runJobsCommand } from './admin-jobs.ts';
 
 export const USAGE = `usage:
   npm run admin -- create-user --email E (--password P | --password-stdin) [--plan PLAN] [--verified] [--name NAME] [--language ko|en]
   npm run admin -- set-plan --email E --plan PLAN
   npm run admin -- create-api-key --email E [--name NAME]
+${JOBS_USAGE}
 PLAN: ${PLANS.join(', ')}`;
 
 export class UsageError extends Error {
@@ -60,6 +63,18 @@ export async function runAdmin(
   given?: Database,
 ): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'jobs') {
+    try {
+      const opener = async () => {
+        if (given) return { database: given, owned: false };
+        const opened = await openOrForward(loadConfig(env), argv, out, readStdin);
+        return typeof opened === 'number' ? opened : { database: opened, owned: true };
+      };
+      return await runJobsCommand(rest, opener, out);
+    } catch (error) {
+      throw error instanceof JobsUsageError ? new UsageError(error.message) : error;
+    }
+  }
   let values: {
     [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean;
   };

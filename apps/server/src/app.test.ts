@@ -1,5 +1,5 @@
 import { VENUE_IDS } from '@spreadscope/core';
-import { type Database, openDatabase } from '@spreadscope/db';
+import { createJobsRepository, type Database, openDatabase } from '@spreadscope/db';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { quote, seedMarket, startTestServer, T0, type TestServer } from './test-support/test-server.ts';
 
@@ -38,6 +38,17 @@ describe('front API: system', () => {
     const res = await get('/healthz');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ database: 'ok', bus: 'memory', dataSource: { mode: 'simulated' } });
+  });
+
+  it('counts jobs by state in the health answer, so a dead job shows without the admin CLI', async () => {
+    const jobs = createJobsRepository(database);
+    await jobs.enqueue({ kind: 'health', key: 'health:1', runAt: T0, maxAttempts: 1 }, T0);
+    const [claimed] = await jobs.claim({ worker: 'w', kinds: ['health'], limit: 1, leaseMs: 1_000, now: T0 });
+    if (!claimed) throw new Error('not claimed');
+    await jobs.fail(claimed, 'boom', null, T0);
+    await jobs.enqueue({ kind: 'health', key: 'health:2', runAt: T0, maxAttempts: 1 }, T0);
+    const res = await get('/healthz');
+    expect(res.json().jobs).toEqual({ queued: 1, running: 0, done: 0, failed: 0, dead: 1 });
   });
 
   it('serves the OpenAPI document listing the front API', async () => {

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createHistoryRepository, createMarketHistoryRepository, openDatabase } from '@spreadscope/db';
+import {
+  createHistoryRepository,
+  createJobsRepository,
+  createMarketHistoryRepository,
+  openDatabase,
+} from '@spreadscope/db';
 import { createMarketSource, type MarketSource } from '@spreadscope/feeds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -8,6 +13,7 @@ import type { Bus } from './bus/bus.ts';
 import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
 import { type Config, redactUrl } from './config.ts';
+import { startJobRunner } from './jobs/start-job-runner.ts';
 import {
   newAdminToken,
   publishAdminEndpoint,
@@ -72,6 +78,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     exchanges: new ExchangesService(engine, source),
     hub,
     pingDatabase: () => database.ping(),
+    jobCounts: () => createJobsRepository(database).counts(),
     busKind: bus.kind,
     startedAt,
     allowedOrigins: [...config.ALLOWED_ORIGINS, ...(config.PUBLIC_URL ? [config.PUBLIC_URL] : [])],
@@ -90,13 +97,31 @@ export async function startServer(config: Config): Promise<RunningServer> {
     bus,
     history,
     marketHistory,
-    retentionMs: config.HISTORY_RETENTION_DAYS * 86_400_000,
-    settlementRetentionMs: config.FUNDING_HISTORY_RETENTION_DAYS * 86_400_000,
-    gapRetentionMs: config.GAP_HISTORY_RETENTION_DAYS * 86_400_000,
     logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
 
   await runtime.start();
+  // Jobs run where history is written (ROLE=all, ROLE=ingest); API replicas only read their counts.
+  const jobs =
+    config.ROLE === 'api'
+      ? null
+      : startJobRunner({
+          database,
+          history: {
+            history,
+            marketHistory,
+            mode: () => runtime.sourceMode,
+            now: () => source.now(),
+            retentionMs: config.HISTORY_RETENTION_DAYS * 86_400_000,
+            settlementRetentionMs: config.FUNDING_HISTORY_RETENTION_DAYS * 86_400_000,
+            gapRetentionMs: config.GAP_HISTORY_RETENTION_DAYS * 86_400_000,
+          },
+          logger: {
+            info: (m) => app.log.info(m),
+            warn: (m) => app.log.warn(m),
+            error: (m) => app.log.error(m),
+          },
+        });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = Number(new URL(address).port);
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -124,6 +149,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await app.close();
         users.close();
         await runtime.stop();
+        await jobs?.stop();
         await bus.close();
         await redis?.quit().catch(() => undefined);
         await database.close();

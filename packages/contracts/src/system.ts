@@ -15,5 +15,15 @@ export const healthResponseSchema = z.object({
   bus: z.enum(['memory', 'redis']),
   dataSource: dataSourceSchema,
   venuesConnected: z.number(),
+  /** Jobs per state across the cluster; a growing `dead` count wants an operator (npm run admin -- jobs). */
+  jobs: z
+    .object({
+      queued: z.number(),
+      running: z.number(),
+      done: z.number(),
+      failed: z.number(),
+      dead: z.number(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,4 +1,5 @@
 export * from './auth-rules.ts';
+export * from './backoff.ts';
 export * from './constants.ts';
 export * from './format.ts';
 export * from './history.ts';

@@ -4,6 +4,7 @@ export type { Database, Drizzle } from './database.ts';
 export * from './email-tokens-repository.ts';
 export * from './history-repository.ts';
 export type { InstrumentKey } from './instrument-ids.ts';
+export * from './jobs-repository.ts';
 export { type LoggableError, loggableError } from './loggable-error.ts';
 export * from './market-history-repository.ts';
 export { defaultMigrationsFolder } from './migrations-folder.ts';

@@ -83,5 +83,6 @@ export const schema = { instruments, priceMinutes, forexMinutes };
 export type Schema = typeof schema;
 
 export * from './schema-accounts.ts';
+export * from './schema-jobs.ts';
 export * from './schema-market.ts';
 export * from './schema-source-mode.ts';

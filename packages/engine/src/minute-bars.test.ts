@@ -52,3 +52,37 @@ describe('minute bars', () => {
     expect(engine.bars.drain().bars.map((b) => [b.minute, b.low])).toEqual([[M + 60_000, 800]]);
   });
 });
+
+describe('bars in progress', () => {
+  it('hands over the open bars that moved since the last call, and leaves them open', () => {
+    const engine = new MarketEngine();
+    engine.apply(quote(M + 1_000, 'upbit', 'BTC', 'KRW', 100));
+    engine.apply(quote(M + 2_000, 'upbit', 'BTC', 'KRW', 120));
+    engine.apply(quote(M + 3_000, 'binance', 'BTC', 'USDT', 70));
+    engine.apply(forex(M + 4_000, 1_400));
+    const first = engine.bars.inProgress();
+    expect(first.bars.map((b) => [b.venue, b.minute, b.open, b.high, b.close])).toEqual([
+      ['upbit', M, 100, 120, 120],
+      ['binance', M, 70, 70, 70],
+    ]);
+    expect(first.forex).toEqual([
+      { pair: 'USD/KRW', minute: M, open: 1_400, high: 1_400, low: 1_400, close: 1_400 },
+    ]);
+    expect(engine.bars.drain()).toEqual({ bars: [], forex: [] });
+
+    // Only what moved since: Binance was quiet.
+    engine.apply(quote(M + 50_000, 'upbit', 'BTC', 'KRW', 90));
+    const second = engine.bars.inProgress();
+    expect(second.bars.map((b) => [b.venue, b.low, b.close])).toEqual([['upbit', 90, 90]]);
+    expect(second.forex).toEqual([]);
+
+    // The checkpointed bars still close in full.
+    engine.apply(quote(M + 59_000, 'upbit', 'BTC', 'KRW', 95));
+    engine.bars.closeBefore(M + 60_000);
+    expect(engine.bars.drain().bars.map((b) => [b.venue, b.open, b.high, b.low, b.close])).toEqual([
+      ['upbit', 100, 120, 90, 95],
+      ['binance', 70, 70, 70, 70],
+    ]);
+    expect(engine.bars.inProgress()).toEqual({ bars: [], forex: [] });
+  });
+});

@@ -28,6 +28,10 @@ export class MinuteBarCollector {
   private bars = new Float64Array(0);
   private capacity = 0;
   private readonly openIds: number[] = [];
+  /** 1 for an instrument quoted since the last `inProgress()` call, listed once in `movedIds`. */
+  private moved = new Uint8Array(0);
+  private movedIds: number[] = [];
+  private forexMoved = false;
   private closed: MinuteBar[] = [];
   private forex: { minute: number; open: number; high: number; low: number; close: number } | null = null;
   private closedForex: ForexMinuteBar[] = [];
@@ -50,6 +54,9 @@ export class MinuteBarCollector {
     next.set(this.bars);
     for (let i = this.capacity; i < capacity; i++) next[i * STRIDE + M_MINUTE] = -1;
     this.bars = next;
+    const moved = new Uint8Array(capacity);
+    moved.set(this.moved);
+    this.moved = moved;
     this.capacity = capacity;
   }
 
@@ -81,6 +88,10 @@ export class MinuteBarCollector {
     if (price < (bars[o + M_LOW] as number)) bars[o + M_LOW] = price;
     bars[o + M_CLOSE] = price;
     if (volume24h !== undefined) bars[o + M_VOLUME] = volume24h;
+    if (this.moved[id] === 0) {
+      this.moved[id] = 1;
+      this.movedIds.push(id);
+    }
   }
 
   onForex(pair: string, t: number, rate: number): void {
@@ -94,6 +105,7 @@ export class MinuteBarCollector {
     this.forex.high = Math.max(this.forex.high, rate);
     this.forex.low = Math.min(this.forex.low, rate);
     this.forex.close = rate;
+    this.forexMoved = true;
   }
 
   /** Closes every bar that started before `minute` (call at each minute boundary of the market clock). */
@@ -133,6 +145,24 @@ export class MinuteBarCollector {
   }
 
   /**
+   * The bars still open that moved since the last call, as they stand (a checkpoint: writing them before the
+   * minute closes means a crash just after the close finds the minute stored, short only of its last
+   * seconds). Leaves the bars open; they are handed over again by `drain()` once closed.
+   */
+  inProgress(): { bars: MinuteBar[]; forex: ForexMinuteBar[] } {
+    const bars: MinuteBar[] = [];
+    for (const id of this.movedIds) {
+      this.moved[id] = 0;
+      const bar = this.barOf(id);
+      if (bar) bars.push(bar);
+    }
+    this.movedIds = [];
+    const forex: ForexMinuteBar[] = this.forexMoved && this.forex ? [{ pair: 'USD/KRW', ...this.forex }] : [];
+    this.forexMoved = false;
+    return { bars, forex };
+  }
+
+  /**
    * The instrument's last price as of the end of minute `minute` (epoch ms of its start), for minutes before
    * the current one; NaN when the engine has not seen that far back.
    */
@@ -156,15 +186,15 @@ export class MinuteBarCollector {
     this.forex = null;
   }
 
-  private closeBar(id: number): void {
+  /** The instrument's open bar as a row, or null when none is open. */
+  private barOf(id: number): MinuteBar | null {
     const info = this.state.instruments[id];
     const minute = this.minuteOf(id);
-    if (!info || minute < 0) return;
+    if (!info || minute < 0) return null;
     const bars = this.bars;
     const o = id * STRIDE;
     const volume = bars[o + M_VOLUME] as number;
-    const close = bars[o + M_CLOSE] as number;
-    this.closed.push({
+    return {
       venue: info.venue,
       market: info.market,
       base: info.base,
@@ -173,11 +203,17 @@ export class MinuteBarCollector {
       open: bars[o + M_OPEN] as number,
       high: bars[o + M_HIGH] as number,
       low: bars[o + M_LOW] as number,
-      close,
+      close: bars[o + M_CLOSE] as number,
       volume24h: Number.isFinite(volume) ? volume : null,
-    });
-    this.ring.write(id, minute, close);
-    bars[o + M_MINUTE] = -1;
+    };
+  }
+
+  private closeBar(id: number): void {
+    const bar = this.barOf(id);
+    if (!bar) return;
+    this.closed.push(bar);
+    this.ring.write(id, bar.minute, bar.close);
+    this.bars[id * STRIDE + M_MINUTE] = -1;
   }
 }
 

@@ -1,3 +1,4 @@
+export { DEFAULT_BACKOFF } from '@spreadscope/core';
 export { AutoSource, type AutoSourceOptions, type LiveFailure } from './auto-source.ts';
 export type { FeedLogger } from './common/logger.ts';
 export type { VenueOverride, VenueOverrides } from './common/venue-overrides.ts';
@@ -19,7 +20,6 @@ export { SIM_STEP_MS, Simulator, type SimulatorOptions } from './sim/simulator.t
 export { SimulatorSource, type SimulatorSourceOptions } from './sim/simulator-source.ts';
 export { TOKEN_UNIVERSE, type TokenSpec } from './sim/token-universe.ts';
 export { SIMULATED_VENUE_IDS } from './sim/venue-profiles.ts';
-export { DEFAULT_BACKOFF } from './supervisor/backoff.ts';
 export { FEED_KINDS, type FeedHealth, type FeedKind, type FeedTransport } from './supervisor/feed-health.ts';
 export { ReplaySource, type ReplaySourceOptions } from './tape/replay-source.ts';
 export { assertTapeReadable, type ReadTapeOptions, readTape, readTapeFile } from './tape/tape-reader.ts';

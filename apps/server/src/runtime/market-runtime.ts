@@ -15,6 +15,14 @@ import type { EngineSlot } from './engine-slot.ts';
 /** How much earlier than the rings' reach the start-up refill reads, so the oldest minutes have a close. */
 const RESTORE_LEAD_MINUTES = 60;
 
+/**
+ * How long before a minute closes its bars in progress are written once already. Writing a minute's bars
+ * takes a second or more after its close (thousands of rows), so a crash just after a boundary would
+ * otherwise lose the whole minute; with the checkpoint it loses at most these last seconds of it. One extra
+ * write per market per minute, of the markets that moved since.
+ */
+const CHECKPOINT_BEFORE_CLOSE_MS = 15_000;
+
 export interface RuntimeLogger {
   info(msg: string): void;
   warn(msg: string): void;
@@ -30,11 +38,6 @@ export interface MarketRuntimeOptions {
   readonly history?: HistoryRepository | undefined;
   /** Funding rollups, settlements and the premium index per minute (likewise per source). */
   readonly marketHistory?: MarketHistoryRepository | undefined;
-  readonly retentionMs: number;
-  /** Settled fundings are kept at least this long (the 1 y funding history). */
-  readonly settlementRetentionMs?: number;
-  /** Kimchi pairs' minute gap bars (the 1-minute premium candles' wicks) are kept this long (default 30 d). */
-  readonly gapRetentionMs?: number;
   readonly logger: RuntimeLogger;
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
@@ -42,7 +45,8 @@ export interface MarketRuntimeOptions {
 
 /**
  * The ingest pipeline: source → engine, then announcements on the bus and minute rollups into history.
- * Nothing here reaches back upstream.
+ * Nothing here reaches back upstream. Retention (pruning old minutes) is a job (jobs/history-jobs.ts), not
+ * part of this hot path.
  *
  * History is kept per source mode (live, simulated, replay): rows are written as the mode of the source that
  * produced them and the rings are refilled from that mode's rows only. When the source switches mode (auto:
@@ -55,9 +59,10 @@ export class MarketRuntime {
   private publishedVersion = -1;
   private writing: Promise<void> = Promise.resolve();
   private failedEvents = 0;
-  private lastPruneAt = 0;
   /** Last minute whose premium index was recorded. */
   private indexedMinute = -1;
+  /** Last minute whose bars in progress were checkpointed. */
+  private checkpointedMinute = -1;
   private stopping = false;
   /** The mode of the source whose data the current engine holds. */
   private mode: DataSourceMode;
@@ -231,7 +236,7 @@ export class MarketRuntime {
    * (at shutdown, and for the old source at a switch).
    */
   flush(all: boolean): Promise<void> {
-    const { source, logger, retentionMs } = this.options;
+    const { source, logger } = this.options;
     const engine = this.options.engines.current;
     // Drained and tagged now: a switch before the write below lands cannot relabel these rows.
     const mode = this.mode;
@@ -240,12 +245,18 @@ export class MarketRuntime {
     const now = source.now();
     const closed = minuteStart(now);
     engine.closeBefore(all ? Number.POSITIVE_INFINITY : closed);
-    const { bars, forex } = engine.bars.drain();
+    let { bars, forex } = engine.bars.drain();
+    if (!all && now - closed >= MINUTE_MS - CHECKPOINT_BEFORE_CLOSE_MS && this.checkpointedMinute < closed) {
+      // Closed bars first: a market's in-progress bar is a later minute, so both rows are kept.
+      this.checkpointedMinute = closed;
+      const open = engine.bars.inProgress();
+      bars = bars.concat(open.bars);
+      forex = forex.concat(open.forex);
+    }
     const funding = engine.funding.drain();
     const gaps = engine.drainGapBars();
     const index = this.indexRows(engine, closed);
     if (!history) return this.writing;
-    const settlementRetentionMs = Math.max(retentionMs, this.options.settlementRetentionMs ?? 0);
     this.writing = this.writing.then(async () => {
       try {
         if (bars.length > 0) await history.writeMinuteBars(bars);
@@ -256,17 +267,6 @@ export class MarketRuntime {
             await marketHistory.writeFundingSettlements(funding.settlements);
           if (gaps.length > 0) await marketHistory.writeGapMinutes(gaps);
           if (index.length > 0) await marketHistory.writePremiumIndex(index);
-        }
-        if (now - this.lastPruneAt >= HOUR_MS) {
-          this.lastPruneAt = now;
-          let removed = await history.pruneBefore(now - retentionMs);
-          if (marketHistory)
-            removed += await marketHistory.pruneBefore(
-              now - retentionMs,
-              now - settlementRetentionMs,
-              now - Math.min(retentionMs, this.options.gapRetentionMs ?? 30 * 86_400_000),
-            );
-          if (removed > 0) logger.info(`history: pruned ${removed} rows older than the retention window`);
         }
       } catch (error) {
         logger.error(

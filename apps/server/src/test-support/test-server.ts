@@ -5,6 +5,7 @@ import type { DataSourceMode } from '@spreadscope/core';
 import { forex, quote } from '@spreadscope/core/testing';
 import {
   createHistoryRepository,
+  createJobsRepository,
   createMarketHistoryRepository,
   type Database,
   openDatabase,
@@ -112,6 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     exchanges: new ExchangesService(engine, source),
     hub,
     pingDatabase: () => database.ping(),
+    jobCounts: () => createJobsRepository(database).counts(),
     busKind: bus.kind,
     startedAt: Date.now(),
     allowedOrigins: options.allowedOrigins ?? [],
@@ -127,7 +129,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     bus,
     history,
     marketHistory,
-    retentionMs: 180 * 86_400_000,
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     tickMs: 20,
   });

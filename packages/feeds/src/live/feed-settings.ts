@@ -1,5 +1,4 @@
-import { FRESHNESS_MS } from '@spreadscope/core';
-import { DEFAULT_BACKOFF } from '../supervisor/backoff.ts';
+import { DEFAULT_BACKOFF, FRESHNESS_MS } from '@spreadscope/core';
 import type { FeedSettings } from '../venues/adapter.ts';
 
 /** Defaults for every live feed; each has an environment override (market-source-env.ts). */

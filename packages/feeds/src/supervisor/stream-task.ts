@@ -1,6 +1,6 @@
 import type { MarketEvent } from '@spreadscope/core';
+import { type BackoffPolicy, backoffDelayMs } from '@spreadscope/core';
 import { sleep as defaultSleep } from '../common/sleep.ts';
-import { type BackoffPolicy, backoffDelayMs } from './backoff.ts';
 import type { FeedHealth, FeedKind, FeedStatus, SupervisedTask } from './feed-health.ts';
 import type { PollOutcome } from './poll-task.ts';
 

@@ -1,8 +1,14 @@
-import type { CapabilityKey, CapabilityVia, MarketEvent, MarketType, VenueId } from '@spreadscope/core';
+import type {
+  BackoffPolicy,
+  CapabilityKey,
+  CapabilityVia,
+  MarketEvent,
+  MarketType,
+  VenueId,
+} from '@spreadscope/core';
 import type { FeedLogger } from '../common/logger.ts';
 import type { VenueOverride } from '../common/venue-overrides.ts';
 import type { FetchLike } from '../live/http-seam.ts';
-import type { BackoffPolicy } from '../supervisor/backoff.ts';
 import type { SupervisedTask } from '../supervisor/feed-health.ts';
 
 export type { CapabilityKey } from '@spreadscope/core';

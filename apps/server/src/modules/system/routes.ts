@@ -1,5 +1,6 @@
 import { healthResponseSchema, pingResponseSchema, timeResponseSchema } from '@spreadscope/contracts';
 import { DEFAULT_TIME_ZONE } from '@spreadscope/core';
+import type { JobState } from '@spreadscope/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ExchangesService } from '../exchanges/service.ts';
 import type { MarketService } from '../market/service.ts';
@@ -8,6 +9,8 @@ export interface SystemDeps {
   readonly market: MarketService;
   readonly exchanges: ExchangesService;
   readonly pingDatabase: () => Promise<boolean>;
+  /** Jobs per state (queued, running, done, failed, dead), cluster-wide: they live in the database. */
+  readonly jobCounts?: (() => Promise<Record<JobState, number>>) | undefined;
   readonly busKind: 'memory' | 'redis';
   readonly startedAt: number;
 }
@@ -43,6 +46,7 @@ export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         const database = (await deps.pingDatabase().catch(() => false)) ? 'ok' : 'down';
+        const jobs = database === 'ok' ? await deps.jobCounts?.().catch(() => undefined) : undefined;
         const venuesConnected = deps.exchanges.venuesConnected();
         const status = database === 'ok' && venuesConnected > 0 ? 'ok' : 'degraded';
         return reply.code(database === 'ok' ? 200 : 503).send({
@@ -52,6 +56,7 @@ export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
           bus: deps.busKind,
           dataSource: deps.market.dataSource(),
           venuesConnected,
+          ...(jobs && { jobs }),
         });
       },
     );

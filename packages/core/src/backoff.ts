@@ -1,6 +1,7 @@
 /**
- * Reconnect and retry delays: exponential in the number of failures in a row, capped, with jitter so that
- * a venue outage does not make every stream of every Spreadscope instance come back at the same instant.
+ * Reconnect and retry delays (feeds' streams and pollers, the job runner's retries): exponential in the number
+ * of failures in a row, capped, with jitter so that a venue outage does not make every stream of every
+ * Spreadscope instance come back at the same instant.
  *
  * delay(n) = min(max, base × 2^(n−1)) × (1 − jitter × r), r uniform in [0, 1): with jitter 0.5 the delay lands
  * between half and all of the exponential step. The random source is injectable so tests can pin it.
