@@ -15,6 +15,7 @@ import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
 import { registerWebApp } from './http/static-web.ts';
+import { createServerLogger, type ServerLogger } from './logging/logger.ts';
 import type { Accounts } from './modules/auth/accounts.ts';
 import { installAccounts } from './modules/auth/accounts-plugin.ts';
 import { exchangesRoutes } from './modules/exchanges/routes.ts';
@@ -34,6 +35,8 @@ export interface AppDeps extends SystemDeps {
   readonly rateLimitPerMinute: number;
   readonly webDist?: string | undefined;
   readonly logLevel?: string;
+  /** The server's logger; without one, a logger at `logLevel` is made for the app alone (tests). */
+  readonly logger?: ServerLogger | undefined;
   /** Fastify's trustProxy: false (default), true, or comma-separated proxy addresses/CIDRs. */
   readonly trustProxy?: boolean | string;
   /** Shares rate-limit counters between API processes. */
@@ -45,16 +48,8 @@ export const WS_PATH = '/api/v1/ws';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
-    logger: {
-      level: deps.logLevel ?? 'info',
-      // Credentials never reach the log: session cookies, API keys, bearer tokens.
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["x-api-key"]',
-        'res.headers["set-cookie"]',
-      ],
-    },
+    // The process's one logger (LOG_LEVEL, secrets redacted: logging/logger.ts), shared with everything else.
+    loggerInstance: deps.logger ?? createServerLogger(deps.logLevel ?? 'info'),
     // Request lines would drown the market log; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.trustProxy ?? false,

@@ -8,6 +8,7 @@ import type { Bus } from './bus/bus.ts';
 import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
 import { type Config, redactUrl } from './config.ts';
+import { createServerLogger } from './logging/logger.ts';
 import { accountsFromConfig } from './modules/auth/accounts-from-config.ts';
 import { ExchangesService } from './modules/exchanges/service.ts';
 import { createMarketApi } from './modules/market/api.ts';
@@ -46,8 +47,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // The runtime replaces the engine when the source switches mode; services hold a stand-in that follows.
   const engines = new EngineSlot();
   const engine = engines.engine;
-  // Logging before the app exists goes through a small console shim; pino takes over once Fastify is built.
-  const log = { info: console.log, warn: console.warn, error: console.error };
+  // One logger for the whole process (LOG_LEVEL, secrets redacted), Fastify included.
+  const log = createServerLogger(config.LOG_LEVEL);
   const source = createMarketSource({ ...config.market, logger: log });
   const marketApi = createMarketApi({
     engine,
@@ -71,7 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     allowedOrigins: [...config.ALLOWED_ORIGINS, ...(config.PUBLIC_URL ? [config.PUBLIC_URL] : [])],
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webDist: config.WEB_DIST ?? defaultWebDist(),
-    logLevel: config.LOG_LEVEL,
+    logger: log,
     trustProxy: config.TRUST_PROXY,
     redis,
   });
@@ -84,7 +85,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     retentionMs: config.HISTORY_RETENTION_DAYS * 86_400_000,
     settlementRetentionMs: config.FUNDING_HISTORY_RETENTION_DAYS * 86_400_000,
     gapRetentionMs: config.GAP_HISTORY_RETENTION_DAYS * 86_400_000,
-    logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    logger: log,
   });
 
   await runtime.start();

@@ -2,6 +2,7 @@ export * from './auth-rules.ts';
 export * from './constants.ts';
 export * from './format.ts';
 export * from './history.ts';
+export * from './logger.ts';
 export * from './market-event.ts';
 export * from './messages.ts';
 export * from './money.ts';

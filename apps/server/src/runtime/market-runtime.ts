@@ -2,6 +2,7 @@ import {
   CONVERSION_BASES,
   type DataSourceMode,
   HOUR_MS,
+  type Logger,
   type MarketEvent,
   MINUTE_MS,
   minuteStart,
@@ -14,12 +15,6 @@ import type { EngineSlot } from './engine-slot.ts';
 
 /** How much earlier than the rings' reach the start-up refill reads, so the oldest minutes have a close. */
 const RESTORE_LEAD_MINUTES = 60;
-
-export interface RuntimeLogger {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
 
 export interface MarketRuntimeOptions {
   readonly source: MarketSource;
@@ -35,7 +30,7 @@ export interface MarketRuntimeOptions {
   readonly settlementRetentionMs?: number;
   /** Kimchi pairs' minute gap bars (the 1-minute premium candles' wicks) are kept this long (default 30 d). */
   readonly gapRetentionMs?: number;
-  readonly logger: RuntimeLogger;
+  readonly logger: Logger;
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
 }

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Logger } from '@spreadscope/core';
 import nodemailer from 'nodemailer';
 import { maskEmail } from './mask-email.ts';
 
@@ -22,7 +23,7 @@ export interface MailerOptions {
   readonly from: string;
   /** Where the outbox lives when there is no SMTP server (`<DATA_DIR>/outbox`). */
   readonly outboxDir: string;
-  readonly log: { info(message: string): void };
+  readonly log: Pick<Logger, 'info'>;
 }
 
 /**
