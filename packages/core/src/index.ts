@@ -7,6 +7,7 @@ export * from './market-event.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './network-names.ts';
+export * from './page-routes.ts';
 export * from './plans.ts';
 export * from './premium-math.ts';
 export * from './source-status.ts';
