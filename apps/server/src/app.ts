@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/static-web.ts';
 import { createServerLogger, type ServerLogger } from './logging/logger.ts';
 import type { Accounts } from './modules/auth/accounts.ts';
@@ -39,6 +40,8 @@ export interface AppDeps extends SystemDeps {
   readonly logger?: ServerLogger | undefined;
   /** Fastify's trustProxy: false (default), true, or comma-separated proxy addresses/CIDRs. */
   readonly trustProxy?: boolean | string;
+  /** PUBLIC_URL; when https, answers carry HSTS (security-headers.ts). */
+  readonly publicUrl?: string | undefined;
   /** Shares rate-limit counters between API processes. */
   readonly redis?: Redis | undefined;
 }
@@ -58,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { publicUrl: deps.publicUrl });
 
   await app.register(swagger, {
     openapi: {

@@ -74,6 +74,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     webDist: config.WEB_DIST ?? defaultWebDist(),
     logger: log,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
     redis,
   });
   const runtime = new MarketRuntime({

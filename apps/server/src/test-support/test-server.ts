@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSourceMode } from '@spreadscope/core';
@@ -57,6 +57,9 @@ export interface TestServerOptions {
    * things read whole tables as visitors; the gated-rows suites turn it on.
    */
   readonly visitorGatedRows?: number;
+  /** TRUST_PROXY and PUBLIC_URL as the server takes them (both unset by default). */
+  readonly trustProxy?: boolean | string;
+  readonly publicUrl?: string;
   /** Accounts wiring to override (mailer, clock, Google, session policy, auth rate limit). */
   readonly accounts?: Partial<Omit<AccountsOptions, 'database' | 'log'>>;
 }
@@ -87,6 +90,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     join(webDist, 'index.html'),
     '<!doctype html><title>Spreadscope</title><div id="root"></div>',
   );
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'app-test.js'), 'export {};\n');
   const accounts = createAccounts({
     database,
     mailer: createMailer({
@@ -113,6 +118,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     webDist,
     logLevel: 'silent',
+    trustProxy: options.trustProxy ?? false,
+    publicUrl: options.publicUrl,
   });
   const runtime = new MarketRuntime({
     source,
