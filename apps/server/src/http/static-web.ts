@@ -15,7 +15,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Source maps would publish our source; the build makes none, and a stray one is never served.
+      allowedPath: (path) => !path.endsWith('.map'),
+    });
   } else {
     app.log.warn(`web app not built at ${webDist}; run "npm run build" to serve the screens`);
   }
