@@ -29,6 +29,8 @@ const PAGES: readonly [path: string, drawn: string][] = [
   ['/premium-index', '[data-testid="index-value"]'],
   ['/exchanges', '#root main'],
   ['/login', 'form'],
+  // The API reference (swagger-ui) is served under the same policy.
+  ['/api/docs', '.swagger-ui .info'],
 ];
 
 interface Opened {
