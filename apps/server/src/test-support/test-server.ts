@@ -97,7 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: createMailer({
       from: 'Spreadscope <no-reply@spreadscope.test>',
       outboxDir: mkdtempSync(join(tmpdir(), 'spreadscope-outbox-')),
-      log: { info: () => {} },
+      log: { warn: () => {} },
     }),
     publicUrl: () => TEST_PUBLIC_URL,
     sessionPolicy: { idleMs: 3 * 86_400_000, absoluteMs: 30 * 86_400_000 },
