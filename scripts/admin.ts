@@ -18,8 +18,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hasFeature, isPlan, normalizeEmail, PLANS, type Plan, translate } from '@spreadscope/core';
 import { type Database, DataDirLockedError, openDatabase } from '@spreadscope/db';
+import pino, { type DestinationStream } from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { ApiError } from '../apps/server/src/http/errors.ts';
+import { createServerLogger } from '../apps/server/src/logging/logger.ts';
 import { accountsFromConfig } from '../apps/server/src/modules/auth/accounts-from-config.ts';
 import { checkedEmail, checkNewPassword } from '../apps/server/src/modules/auth/form-checks.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
@@ -37,7 +39,10 @@ export class UsageError extends Error {
 }
 
 interface Output {
+  /** The command's result (stdout): what was created, the API key shown once. */
   log(line: string): void;
+  /** Where log records go (the server's pino logger at LOG_LEVEL, secrets redacted); stderr by default. */
+  readonly logTo?: DestinationStream;
 }
 
 const OPTIONS = {
@@ -99,7 +104,8 @@ export async function runAdmin(
   const opened = given ?? (await openOrForward(config, argv, out, readStdin));
   if (typeof opened === 'number') return opened;
   const database = opened;
-  const runtime = accountsFromConfig(config, database, { info: out.log, warn: out.log, error: out.log });
+  const logger = createServerLogger(config.LOG_LEVEL, out.logTo ?? pino.destination(2));
+  const runtime = accountsFromConfig(config, database, logger);
   const { accounts } = runtime;
   try {
     if (command === 'create-user') {
@@ -216,10 +222,16 @@ async function sendToServer(
 // module's import.meta.url is the bundle's, which would otherwise match the server's own argv[1].
 const script = process.argv[1] ?? '';
 if (/admin\.ts$/.test(script) && import.meta.url === pathToFileURL(script).href) {
-  runAdmin(process.argv.slice(2), process.env, { log: (line) => console.log(line) }).then(
+  runAdmin(process.argv.slice(2), process.env, { log: (line) => process.stdout.write(`${line}\n`) }).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof UsageError ? `${error.message}\n${USAGE}` : error);
+      const text =
+        error instanceof UsageError
+          ? `${error.message}\n${USAGE}`
+          : error instanceof Error
+            ? error.stack
+            : String(error);
+      process.stderr.write(`${text}\n`);
       process.exit(2);
     },
   );

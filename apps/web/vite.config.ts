@@ -16,7 +16,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in dist: everything there is served publicly (static-web.ts also refuses *.map).
+    sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
       treeshake: {

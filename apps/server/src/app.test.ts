@@ -224,6 +224,28 @@ describe('routing', () => {
     }
     expect((await get('/missing.js')).statusCode).toBe(404);
   });
+
+  it('answers unknown page paths 404 with the same app shell, which renders the not-found page', async () => {
+    for (const path of [
+      '/no-such-page',
+      '/en/no-such-page',
+      '/premium/upbit-btc/extra',
+      '/my',
+      '/ko/premium',
+    ]) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.headers['content-type'], path).toContain('text/html');
+      expect(page.body, path).toContain('<div id="root">');
+    }
+    for (const path of ['/en', '/funding-rate/BTC', '/arbitrage/perpetuals/', '/premium-index?x=1']) {
+      expect((await get(path)).statusCode, path).toBe(200);
+    }
+    const api = await get('/api/v1/nothing/here');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    expect(api.json()).toMatchObject({ error: 'not_found' });
+  });
 });
 
 describe('rate limiting', () => {

@@ -11,11 +11,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import { registerAbortedRequestGuard } from './http/aborted-requests.ts';
 import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/static-web.ts';
+import { createServerLogger, type ServerLogger } from './logging/logger.ts';
 import type { Accounts } from './modules/auth/accounts.ts';
 import { installAccounts } from './modules/auth/accounts-plugin.ts';
 import { exchangesRoutes } from './modules/exchanges/routes.ts';
@@ -37,8 +40,12 @@ export interface AppDeps extends SystemDeps {
   readonly logLevel?: string;
   /** Where log lines go (default stdout); tests read them from here. */
   readonly logStream?: { write(line: string): void } | undefined;
+  /** The server's logger; without one, a logger at `logLevel` is made for the app alone (tests). */
+  readonly logger?: ServerLogger | undefined;
   /** Fastify's trustProxy: false (default), true, or comma-separated proxy addresses/CIDRs. */
   readonly trustProxy?: boolean | string;
+  /** PUBLIC_URL; when https, answers carry HSTS (security-headers.ts). */
+  readonly publicUrl?: string | undefined;
   /** Shares rate-limit counters between API processes. */
   readonly redis?: Redis | undefined;
 }
@@ -48,17 +55,10 @@ export const WS_PATH = '/api/v1/ws';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
-    logger: {
-      level: deps.logLevel ?? 'info',
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-      // Credentials never reach the log: session cookies, API keys, bearer tokens.
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["x-api-key"]',
-        'res.headers["set-cookie"]',
-      ],
-    },
+    // The process's one logger (LOG_LEVEL, secrets redacted: logging/logger.ts), shared with everything else.
+    loggerInstance:
+      deps.logger ??
+      createServerLogger(deps.logLevel ?? 'info', deps.logStream as DestinationStream | undefined),
     // Request lines would drown the market log; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.trustProxy ?? false,
@@ -68,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAbortedRequestGuard(app);
+  await registerSecurityHeaders(app, { publicUrl: deps.publicUrl });
 
   await app.register(swagger, {
     openapi: {

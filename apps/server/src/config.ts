@@ -1,5 +1,11 @@
 import { HISTORY_RETENTION_MS } from '@spreadscope/core';
-import { type MarketSourceOptions, marketSourceOptionsFromEnv, parseSourceSpec } from '@spreadscope/feeds';
+import {
+  isVenueEnvName,
+  MARKET_SOURCE_ENV_NAMES,
+  type MarketSourceOptions,
+  marketSourceOptionsFromEnv,
+  parseSourceSpec,
+} from '@spreadscope/feeds';
 import { z } from 'zod';
 import { accountsEnv } from './modules/auth/auth-env.ts';
 
@@ -51,6 +57,17 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   ...accountsEnv,
 });
+
+/** Every fixed-name variable the server reads: its own schema's and the feeds' (.env.example lists exactly these). */
+export const KNOWN_ENV_NAMES: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...MARKET_SOURCE_ENV_NAMES,
+];
+
+/** A variable the server reads: a known name or a per-venue VENUE_<ID>_… override. */
+export function isKnownEnvName(name: string): boolean {
+  return KNOWN_ENV_NAMES.includes(name) || isVenueEnvName(name);
+}
 
 export type Config = z.infer<typeof envSchema> & { readonly market: MarketSourceOptions };
 

@@ -1,29 +1,32 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
+// Two lines are not log records and print whatever LOG_LEVEL says: a configuration the server cannot start
+// with, and the address once it runs (the one line a person starting the product looks for; e2e tests parse
+// it from stdout as "Spreadscope is running at <url>"). Everything else goes through the server's logger.
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      process.stderr.write(`${error.message}\n`);
       process.exit(2);
     }
     throw error;
   }
   const server = await startServer(config);
-  // The one line a person starting the product looks for; e2e tests read it too.
-  console.log(`Spreadscope is running at ${server.url}`);
+  process.stdout.write(`Spreadscope is running at ${server.url}\n`);
 
+  const log = server.app.log;
   const shutdown = (signal: string) => {
-    console.log(`${signal} received, shutting down`);
+    log.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Spreadscope failed to start:', error instanceof Error ? error.message : error);
+  process.stderr.write(
+    `Spreadscope failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

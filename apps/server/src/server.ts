@@ -14,6 +14,7 @@ import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
 import { type Config, redactUrl } from './config.ts';
 import { startJobRunner } from './jobs/start-job-runner.ts';
+import { createServerLogger } from './logging/logger.ts';
 import {
   newAdminToken,
   publishAdminEndpoint,
@@ -58,8 +59,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // The runtime replaces the engine when the source switches mode; services hold a stand-in that follows.
   const engines = new EngineSlot();
   const engine = engines.engine;
-  // Logging before the app exists goes through a small console shim; pino takes over once Fastify is built.
-  const log = { info: console.log, warn: console.warn, error: console.error };
+  // One logger for the whole process (LOG_LEVEL, secrets redacted), Fastify included.
+  const log = createServerLogger(config.LOG_LEVEL);
   const source = createMarketSource({ ...config.market, logger: log });
   const marketApi = createMarketApi({
     engine,
@@ -84,8 +85,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     allowedOrigins: [...config.ALLOWED_ORIGINS, ...(config.PUBLIC_URL ? [config.PUBLIC_URL] : [])],
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webDist: config.WEB_DIST ?? defaultWebDist(),
-    logLevel: config.LOG_LEVEL,
+    logger: log,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
     redis,
   });
   // The embedded database admits one process; the admin CLI then runs its commands through this one.
@@ -97,7 +99,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     bus,
     history,
     marketHistory,
-    logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    logger: log,
   });
 
   await runtime.start();

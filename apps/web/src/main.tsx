@@ -1,3 +1,5 @@
+// Before any schema is built: the page's CSP allows no eval (see the module).
+import './lib/no-eval.ts';
 // Global styles first, so component stylesheets (imported by the modules below) override them.
 import './styles/tokens.css';
 import './styles/base.css';

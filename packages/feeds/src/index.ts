@@ -14,7 +14,14 @@ export { DEFAULT_FOREX_URLS, type ForexHealth, parseUsdKrw } from './live/forex-
 export type { FetchLike } from './live/http-seam.ts';
 export { LiveSource, type LiveSourceOptions } from './live/live-source.ts';
 export type { EventSink, MarketSource, VenueLink } from './market-source.ts';
-export { type Env, marketSourceOptionsFromEnv, venueOverridesFromEnv } from './market-source-env.ts';
+export {
+  type Env,
+  isVenueEnvName,
+  MARKET_SOURCE_ENV_NAMES,
+  marketSourceOptionsFromEnv,
+  VENUE_ENV_SUFFIXES,
+  venueOverridesFromEnv,
+} from './market-source-env.ts';
 export { krwTick } from './sim/price-ticks.ts';
 export { SIM_STEP_MS, Simulator, type SimulatorOptions } from './sim/simulator.ts';
 export { SimulatorSource, type SimulatorSourceOptions } from './sim/simulator-source.ts';

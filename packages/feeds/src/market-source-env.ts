@@ -29,6 +29,46 @@ import { ammConfigFromFile } from './venues/amm/amm-config.ts';
  */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** Every fixed-name variable this file reads (the deploy-files test holds .env.example and compose to it). */
+export const MARKET_SOURCE_ENV_NAMES: readonly string[] = [
+  'MARKET_SOURCE',
+  'SIM_SEED',
+  'REPLAY_SPEED',
+  'AUTO_SOURCE_TIMEOUT_MS',
+  'LIVE_POLL_MS',
+  'FOREX_URLS',
+  'VENUES_DISABLED',
+  'LIVE_STREAMS',
+  'STREAM_SILENCE_MS',
+  'BOOK_MARKETS',
+  'FUNDING_POLL_MS',
+  'WALLET_POLL_MS',
+  'NOTICE_POLL_MS',
+  'POOL_POLL_MS',
+  'BOOK_POLL_MS',
+  'MARKETS_REFRESH_MS',
+  'AMM_POOLS_FILE',
+];
+
+/** The per-venue variables: VENUE_<ID>_URL, _WS_URL, _POLL_MS, _API_KEY, _API_SECRET, _API_PASSWORD. */
+export const VENUE_ENV_SUFFIXES = [
+  'URL',
+  'WS_URL',
+  'POLL_MS',
+  'API_KEY',
+  'API_SECRET',
+  'API_PASSWORD',
+] as const;
+
+export function isVenueEnvName(name: string): boolean {
+  const match = /^VENUE_([A-Z0-9]+)_([A-Z_]+)$/.exec(name);
+  return (
+    match !== null &&
+    isVenueId((match[1] ?? '').toLowerCase()) &&
+    (VENUE_ENV_SUFFIXES as readonly string[]).includes(match[2] ?? '')
+  );
+}
+
 function number(env: Env, name: string, check: (n: number) => boolean, what: string): number | undefined {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return undefined;

@@ -2,18 +2,27 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isPagePath } from '@spreadscope/core';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors.ts';
 
 /**
- * Serves the built web app. Every path that is not an API call and not a file gets index.html, so the SPA's
- * router handles /premium, /en/premium and the rest; API paths that match nothing get a JSON 404.
+ * Serves the built web app. The app's pages (core's PAGE_ROUTES, the table the SPA's router is built from)
+ * get index.html with 200; any other page path gets the same shell with 404, so the router renders its
+ * not-found page and crawlers, monitors and proxies see the truth. API paths that match nothing get a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Source maps would publish our source; the build makes none, and a stray one is never served.
+      allowedPath: (path) => !path.endsWith('.map'),
+    });
   } else {
     app.log.warn(`web app not built at ${webDist}; run "npm run build" to serve the screens`);
   }
@@ -39,6 +48,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         .send('The web app is not built. Run: npm run build');
     }
     // The shell must never be cached; hashed assets are.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .code(isPagePath(path) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

@@ -2,6 +2,7 @@ import {
   CONVERSION_BASES,
   type DataSourceMode,
   HOUR_MS,
+  type Logger,
   type MarketEvent,
   MINUTE_MS,
   minuteStart,
@@ -23,12 +24,6 @@ const RESTORE_LEAD_MINUTES = 60;
  */
 const CHECKPOINT_BEFORE_CLOSE_MS = 15_000;
 
-export interface RuntimeLogger {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
-
 export interface MarketRuntimeOptions {
   readonly source: MarketSource;
   /** The engine of the running source; the runtime replaces it when the source switches mode. */
@@ -38,7 +33,7 @@ export interface MarketRuntimeOptions {
   readonly history?: HistoryRepository | undefined;
   /** Funding rollups, settlements and the premium index per minute (likewise per source). */
   readonly marketHistory?: MarketHistoryRepository | undefined;
-  readonly logger: RuntimeLogger;
+  readonly logger: Logger;
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
 }

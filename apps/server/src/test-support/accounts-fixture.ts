@@ -43,7 +43,7 @@ export async function startAccountsFixture(
     smtpUrl: inbox.url,
     from: 'Spreadscope <no-reply@spreadscope.test>',
     outboxDir: '',
-    log: { info: () => {} },
+    log: { warn: () => {} },
   });
   const server = await startTestServer({
     database,

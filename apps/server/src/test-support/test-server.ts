@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSourceMode } from '@spreadscope/core';
@@ -59,6 +59,9 @@ export interface TestServerOptions {
    * things read whole tables as visitors; the gated-rows suites turn it on.
    */
   readonly visitorGatedRows?: number;
+  /** TRUST_PROXY and PUBLIC_URL as the server takes them (both unset by default). */
+  readonly trustProxy?: boolean | string;
+  readonly publicUrl?: string;
   /** Accounts wiring to override (mailer, clock, Google, session policy, auth rate limit). */
   readonly accounts?: Partial<Omit<AccountsOptions, 'database' | 'log'>>;
   /** Rate-limit counters in Redis (give the client a keyPrefix of its own), as with REDIS_URL. */
@@ -93,12 +96,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     join(webDist, 'index.html'),
     '<!doctype html><title>Spreadscope</title><div id="root"></div>',
   );
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'app-test.js'), 'export {};\n');
   const accounts = createAccounts({
     database,
     mailer: createMailer({
       from: 'Spreadscope <no-reply@spreadscope.test>',
       outboxDir: mkdtempSync(join(tmpdir(), 'spreadscope-outbox-')),
-      log: { info: () => {} },
+      log: { warn: () => {} },
     }),
     publicUrl: () => TEST_PUBLIC_URL,
     sessionPolicy: { idleMs: 3 * 86_400_000, absoluteMs: 30 * 86_400_000 },
@@ -122,6 +127,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: options.log?.level ?? 'silent',
     redis: options.redis,
     ...(options.log ? { logStream: { write: (line: string) => options.log?.lines.push(line) } } : {}),
+    trustProxy: options.trustProxy ?? false,
+    publicUrl: options.publicUrl,
   });
   const runtime = new MarketRuntime({
     source,

@@ -1,3 +1,5 @@
+import { ENGLISH_PREFIX, PAGE_ROUTES, type PageRoute } from '@spreadscope/core';
+import type { ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AccountPage } from '../pages/account-page.tsx';
 import { ArbitragePage } from '../pages/arbitrage-page.tsx';
@@ -20,35 +22,50 @@ import { SignupPage } from '../pages/signup-page.tsx';
 import { LocaleLayout } from './locale-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
+/** Every page of the shared table (core's PAGE_ROUTES, which the server's 404s also follow) and its element. */
+const PAGE_ELEMENTS: Record<PageRoute, () => ReactElement> = {
+  '': () => <LandingPage />,
+  premium: () => <PremiumPage />,
+  'premium/:symbol': () => <PremiumDetailPage />,
+  'premium-index': () => <PremiumIndexPage />,
+  arbitrage: () => <ArbitragePage kind="spot-spot" />,
+  'arbitrage/spot-to-perpetual': () => <ArbitragePage kind="spot-perp" />,
+  'arbitrage/perpetuals': () => <ArbitragePage kind="perp-perp" />,
+  'funding-rate': () => <FundingPage />,
+  'funding-rate/:id': () => <FundingDetailPage />,
+  exchanges: () => <ExchangesPage />,
+  login: () => <LoginPage />,
+  'login/google-login': () => <GoogleLoginPage />,
+  signup: () => <SignupPage />,
+  register: () => <RegisterPage />,
+  logout: () => <LogoutPage />,
+  'forgot-password': () => <ForgotPasswordPage />,
+  'reset-password': () => <ResetPasswordPage />,
+  'my/account': () => <AccountPage />,
+  'my/account/password': () => <ChangePasswordPage />,
+};
+
 /** The same pages under each locale: Korean without a prefix, English under /en (spec §2). */
 function pages(): RouteObject[] {
   return [
-    { index: true, element: <LandingPage /> },
-    { path: 'premium', element: <PremiumPage /> },
-    { path: 'arbitrage', element: <ArbitragePage kind="spot-spot" /> },
-    { path: 'arbitrage/spot-to-perpetual', element: <ArbitragePage kind="spot-perp" /> },
-    { path: 'arbitrage/perpetuals', element: <ArbitragePage kind="perp-perp" /> },
-    { path: 'premium/:symbol', element: <PremiumDetailPage /> },
-    { path: 'premium-index', element: <PremiumIndexPage /> },
-    { path: 'funding-rate', element: <FundingPage /> },
-    { path: 'funding-rate/:id', element: <FundingDetailPage /> },
-    { path: 'exchanges', element: <ExchangesPage /> },
-    { path: 'login', element: <LoginPage /> },
-    { path: 'login/google-login', element: <GoogleLoginPage /> },
-    { path: 'signup', element: <SignupPage /> },
-    { path: 'register', element: <RegisterPage /> },
-    { path: 'logout', element: <LogoutPage /> },
-    { path: 'forgot-password', element: <ForgotPasswordPage /> },
-    { path: 'reset-password', element: <ResetPasswordPage /> },
-    { path: 'my/account', element: <AccountPage /> },
-    { path: 'my/account/password', element: <ChangePasswordPage /> },
+    ...PAGE_ROUTES.map(
+      (route): RouteObject =>
+        route === ''
+          ? { index: true, element: PAGE_ELEMENTS[route]() }
+          : { path: route, element: PAGE_ELEMENTS[route]() },
+    ),
     { path: '*', element: <NotFoundPage /> },
   ];
 }
 
 export function createAppRouter() {
   return createBrowserRouter([
-    { path: '/en', element: <LocaleLayout language="en" />, errorElement: <RouteError />, children: pages() },
+    {
+      path: ENGLISH_PREFIX,
+      element: <LocaleLayout language="en" />,
+      errorElement: <RouteError />,
+      children: pages(),
+    },
     { path: '/', element: <LocaleLayout language="ko" />, errorElement: <RouteError />, children: pages() },
   ]);
 }

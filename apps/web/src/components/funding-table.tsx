@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import type { LiveFeed } from '../hooks/use-live-table.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useWidthClass } from '../hooks/use-width-class.ts';
 import { type Flash, flashClass } from '../lib/cell-flash.ts';
@@ -75,6 +76,7 @@ export function FundingTable({ feed, filters, onSort, pager }: Props) {
   const now = useNow(1_000);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = feed.data?.data ?? [];
+  const reducedMotion = useReducedMotion();
   const flashes = useRateFlashes(feed.data?.data, feed.viewKey, feed.isPlaceholder);
   // A tablet shows when the next funding is and the mark price; interval and volume from the laptop width.
   const columns = COLUMNS.filter((c) => FROM[width] >= FROM[c.from]);
@@ -172,7 +174,10 @@ export function FundingTable({ feed, filters, onSort, pager }: Props) {
                   index={item.index}
                   start={item.start}
                   columns={columns.map((c) => c.id)}
-                  flash={flashClass(row.stale ? undefined : flashes.get(row.symbol), Date.now())}
+                  flash={flashClass(
+                    row.stale || reducedMotion ? undefined : flashes.get(row.symbol),
+                    Date.now(),
+                  )}
                   now={now}
                   language={language}
                   currency={settings.currency}

@@ -33,6 +33,7 @@ import type { Favorites } from '../hooks/use-favorites.ts';
 import { useHeldOrder } from '../hooks/use-held-order.ts';
 import type { LiveFeed } from '../hooks/use-live-table.ts';
 import { useLocale } from '../hooks/use-locale.ts';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { useRowFlashes } from '../hooks/use-row-flashes.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useWidthClass } from '../hooks/use-width-class.ts';
@@ -72,6 +73,8 @@ const GAP_PX = { sm: 8, md: 12, lg: 12, xl: 12 } as const;
 const Header = memo(SpreadTableHeader);
 const Columns = memo(ColumnPicker);
 
+/** No cell flashes (the reader prefers reduced motion). */
+const NO_FLASHES: FlashState = new Map();
 /**
  * The live premium or arbitrage table: only the rows in view are in the DOM (TanStack Virtual), so thousands
  * of rows scroll like fifty. While the pointer is over the body rows hold their place; flashes still show
@@ -139,7 +142,9 @@ export function SpreadTable({
     },
     [settings.currency, language],
   );
-  const flashes = useRowFlashes(source, feed.viewKey, feed.isPlaceholder, display);
+  const reducedMotion = useReducedMotion();
+  const tracked = useRowFlashes(source, feed.viewKey, feed.isPlaceholder, display);
+  const flashes = reducedMotion ? NO_FLASHES : tracked;
   const compact = width === 'sm';
   // Closed rows have a fixed height (CSS matches it), so only open rows need measuring.
   const rowHeight = (compact ? 40 : 34) + (showRoute ? 8 : 0);

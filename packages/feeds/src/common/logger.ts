@@ -1,8 +1,7 @@
-/** What feeds needs from a logger (pino and console both fit). */
-export interface FeedLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
+import type { Logger } from '@spreadscope/core';
+
+/** What feeds needs of the server's logger port (core's Logger): info and warn. */
+export type FeedLogger = Pick<Logger, 'info' | 'warn'>;
 
 export const silentLogger: FeedLogger = {
   info() {},

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from '@spreadscope/core';
 import type { Database } from '@spreadscope/db';
 import type { Config } from '../../config.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -11,10 +12,8 @@ export interface AccountsRuntime {
   close(): void;
 }
 
-type Log = { info(message: string): void; warn(message: string): void; error(message: string): void };
-
 /** Accounts as configured by the environment (SMTP_URL, GOOGLE_*, SESSION_*; see auth-env.ts). */
-export function accountsFromConfig(config: Config, database: Database, log: Log): AccountsRuntime {
+export function accountsFromConfig(config: Config, database: Database, log: Logger): AccountsRuntime {
   if ((config.GOOGLE_CLIENT_ID === undefined) !== (config.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }

@@ -1,3 +1,4 @@
+import type { Logger } from '@spreadscope/core';
 import {
   createApiKeysRepository,
   createEmailTokensRepository,
@@ -30,7 +31,7 @@ export interface AccountsOptions {
   readonly sessionPolicy: SessionPolicy;
   readonly authRateLimitPerMinute: number;
   readonly now?: () => number;
-  readonly log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+  readonly log: Logger;
 }
 
 /** Everything about users, wired once: the composition root and the admin CLI both build it this way. */

@@ -24,7 +24,7 @@ describe('mailer', () => {
     const mailer = createMailer({
       from: 'S <s@example.com>',
       outboxDir: dir,
-      log: { info: (l) => lines.push(l) },
+      log: { warn: (l) => lines.push(l) },
     });
     expect(mailer.kind).toBe('outbox');
     await mailer.send(message);
@@ -45,7 +45,7 @@ describe('mailer', () => {
       smtpUrl: inbox.url,
       from: 'S <s@example.com>',
       outboxDir: dir,
-      log: { info: () => {} },
+      log: { warn: () => {} },
     });
     try {
       await mailer.send(message);

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Logger } from '@spreadscope/core';
 import nodemailer from 'nodemailer';
 import { maskEmail } from './mask-email.ts';
 
@@ -22,7 +23,7 @@ export interface MailerOptions {
   readonly from: string;
   /** Where the outbox lives when there is no SMTP server (`<DATA_DIR>/outbox`). */
   readonly outboxDir: string;
-  readonly log: { info(message: string): void };
+  readonly log: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -63,7 +64,9 @@ export function createMailer(options: MailerOptions): Mailer {
       await writeFile(`${name}.eml`, info.message as Buffer, { mode: 0o600 });
       const readable = `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
       await writeFile(`${name}.txt`, readable, { mode: 0o600 });
-      options.log.info(
+      // A warning, not information: without SMTP_URL nobody receives this mail unless the operator passes it on,
+      // so it shows at LOG_LEVEL=warn too.
+      options.log.warn(
         `mail to ${maskEmail(message.to)} kept in the outbox (no SMTP_URL): file://${name}.txt`,
       );
     },
