@@ -116,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           requestLanguage(request),
           async () => (await principalOf(request)).role,
           request.raw.socket,
+          // Fastify's request.ip: X-Forwarded-For only behind a proxy TRUST_PROXY names, as for HTTP limits.
+          request.ip,
         ),
     );
   });

@@ -47,6 +47,8 @@ export interface TestServerOptions {
   readonly bus?: Bus;
   readonly hub?: TopicHubOptions;
   readonly rateLimitPerMinute?: number;
+  /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client. */
+  readonly trustProxy?: boolean | string;
   readonly allowedOrigins?: string[];
   /** The market clock at start (default T0). */
   readonly clock?: number;
@@ -111,6 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     startedAt: Date.now(),
     allowedOrigins: options.allowedOrigins ?? [],
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     webDist,
     logLevel: 'silent',
   });

@@ -60,6 +60,8 @@ const STATE_REUSE_MS = 500;
  */
 export class SubscriptionGroups<M> {
   private readonly groups = new Map<string, Group<M>>();
+  /** Tables computed so far: the work the groups cost. */
+  computations = 0;
 
   constructor(
     /** Computes a group's table as it is now. */
@@ -130,6 +132,7 @@ export class SubscriptionGroups<M> {
   /** Computes the group's table once: its next state. */
   advance(group: Group<M>): GroupState {
     const version = this.version();
+    this.computations++;
     const state: GroupState = {
       seq: ++group.seq,
       data: this.compute(group),

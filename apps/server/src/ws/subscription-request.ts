@@ -1,3 +1,4 @@
+import type { WsErrorCode } from '@spreadscope/contracts';
 import {
   type ClientMessage,
   clientMessageSchema,
@@ -5,11 +6,12 @@ import {
   WS_TOPIC_PARAMS,
   type WsTopic,
 } from '@spreadscope/contracts';
-import type { MessageKey } from '@spreadscope/core';
+import { type MessageKey, minimumPlanFor, PLAN_NAMES, type Role } from '@spreadscope/core';
+import { mayView } from '../modules/market/entitlements.ts';
 
 /** A message the hub refuses: the error code, its message key and params, and the subscription it names. */
 export interface Refusal {
-  readonly error: string;
+  readonly error: WsErrorCode;
   readonly key: MessageKey;
   readonly params: Record<string, string | number>;
   readonly id?: string | undefined;
@@ -63,8 +65,45 @@ export function subscriptionParams(
       ? { ...message.params, interval: message.interval }
       : message.params;
   const parsed = WS_TOPIC_PARAMS[message.topic].safeParse(withWindow);
-  if (parsed.success) return { params: parsed.data as Record<string, unknown> };
+  if (parsed.success) return { params: canonical(parsed.data as Record<string, unknown>) };
   const issue = parsed.error.issues[0];
   const detail = `params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
   return { refusal: { error: 'bad_message', key: 'ws.badMessage', params: { detail }, id: message.id } };
+}
+
+/**
+ * Params that ask for the same table written the same way, so equivalent subscriptions share one group: the
+ * schema has already filled the defaults, coerced numbers and flags, trimmed the search and sorted and
+ * deduplicated token lists, and dropped unknown keys; what is left is an empty search (no search) and
+ * absent values.
+ */
+function canonical(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || (name === 'search' && value === '')) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Whether `role` may see what the params ask: DEX data (dex=true, or a DEX venue named) needs the plan; a
+ * visitor is told to sign in, a plan without it names the plan that has it.
+ */
+export function accessRefusal(
+  role: Role,
+  query: Record<string, unknown>,
+  table: boolean,
+  id: string,
+): Refusal | null {
+  const missing = mayView(role, query, table);
+  if (!missing) return null;
+  if (role === 'visitor') return { error: 'unauthenticated', key: 'auth.unauthenticated', params: {}, id };
+  return {
+    error: 'plan_required',
+    key: 'plan.upgradeRequired',
+    params: { plan: PLAN_NAMES[role], required: PLAN_NAMES[minimumPlanFor(missing)] },
+    id,
+  };
 }

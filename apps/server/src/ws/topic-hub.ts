@@ -2,15 +2,13 @@ import type { Socket } from 'node:net';
 import {
   isDeltaTopic,
   type SubscribeMessage,
+  type WsErrorCode,
   type WsServerMessage,
   type WsTopic,
 } from '@spreadscope/contracts';
 import {
-  type ArbitrageKind,
   type Language,
   type MessageKey,
-  minimumPlanFor,
-  PLAN_NAMES,
   type Role,
   translate,
   UPDATE_INTERVAL_MS,
@@ -21,25 +19,29 @@ import { BUS_TOPICS, type Bus } from '../bus/bus.ts';
 import type { MarketApi } from '../modules/market/api.ts';
 import { mayView } from '../modules/market/entitlements.ts';
 import type { TableView } from '../modules/market/gated-rows.ts';
+import { Admission, DEFAULT_WS_LIMITS, MessageBucket, type WsLimits } from './connection-limits.ts';
 import { deltaFrame, snapshotFrame } from './delta-builder.ts';
-import { type Frame, FrameWriter, frame } from './frame-writer.ts';
+import { type Frame, type FrameTarget, FrameWriter, frame } from './frame-writer.ts';
 import { type BacklogState, SlowClients } from './slow-clients.ts';
 import { type Membership, SnapshotSchedule } from './snapshot-schedule.ts';
 import { type Group, type GroupState, groupKey, SubscriptionGroups } from './subscription-groups.ts';
-import { type Refusal, readClientMessage, subscriptionParams } from './subscription-request.ts';
+import {
+  accessRefusal,
+  type Refusal,
+  readClientMessage,
+  subscriptionParams,
+} from './subscription-request.ts';
+import { TABLE_TOPICS, type TopicTable, topicTables } from './topic-tables.ts';
 
 export { CLOSE_TOO_SLOW } from './slow-clients.ts';
 
-const MAX_SUBSCRIPTIONS_PER_CLIENT = 20;
-/** Topics whose rows may be gated per caller (spec §6): their groups are split by the caller's view. */
-const TABLE_TOPICS: ReadonlySet<WsTopic> = new Set([
-  'premium',
-  'arbitrage-spot-spot',
-  'arbitrage-spot-perp',
-  'arbitrage-perp-perp',
-]);
+/** Close code for a client that broke the limits (RFC 6455 policy violation). */
+export const CLOSE_POLICY = 1008;
 interface Client extends BacklogState {
   readonly lang: Language;
+  /** The client's IP (as the HTTP side reads it, TRUST_PROXY included); undefined: no per-IP limits. */
+  readonly ip: string | undefined;
+  readonly bucket: MessageBucket;
   readonly role: () => Promise<Role>;
   /** subscription id → its group and whether it asked for deltas */
   readonly subscriptions: Map<string, { readonly key: string; readonly deltas: boolean }>;
@@ -63,6 +65,8 @@ export interface TopicHubOptions {
    * client's copy is rebuilt from scratch now and then.
    */
   readonly snapshotEvery?: number;
+  /** What one client may make the server do (connection-limits.ts); unset ones take the defaults. */
+  readonly limits?: Partial<WsLimits>;
 }
 
 /**
@@ -87,7 +91,8 @@ export class TopicHub {
   private readonly realtimeMs: number;
   private readonly schedule: SnapshotSchedule;
   private readonly writer = new FrameWriter();
-  private readonly snapshots: Readonly<Record<WsTopic, (params: never, view: TableView) => unknown>>;
+  private readonly admission: Admission;
+  private readonly snapshots: Readonly<Record<WsTopic, TopicTable>>;
 
   constructor(
     private readonly api: MarketApi,
@@ -105,20 +110,8 @@ export class TopicHub {
     );
     this.realtimeMs = options.realtimeMs ?? UPDATE_INTERVAL_MS.realtime;
     this.schedule = new SnapshotSchedule(options.snapshotEvery ?? 100);
-    const { market, funding, tables } = api;
-    const arbitrage = (kind: ArbitrageKind) => (q: never, view: TableView) => tables.arbitrage(kind, q, view);
-    this.snapshots = {
-      premium: (q, view) => tables.premium(q, view),
-      'arbitrage-spot-spot': arbitrage('spot-spot'),
-      'arbitrage-spot-perp': arbitrage('spot-perp'),
-      'arbitrage-perp-perp': arbitrage('perp-perp'),
-      'funding-latest': (q) => funding.latest(q),
-      'funding-ranking': (q) => funding.ranking(q),
-      'funding-overview': (q) => funding.overview(q),
-      'kimchi-premium-index': (q: { conversionBase: 'USD' | 'USDT' }) =>
-        market.premiumIndex(q.conversionBase),
-      'price-stats': (q) => market.priceStats(q),
-    };
+    this.admission = new Admission({ ...DEFAULT_WS_LIMITS, ...options.limits });
+    this.snapshots = topicTables(api);
     this.groups = new SubscriptionGroups<Client>(
       (group) => this.snapshots[group.topic](group.params as never, group.view),
       () => this.api.market.version,
@@ -139,21 +132,40 @@ export class TopicHub {
     return this.groups.size;
   }
 
+  /** Tables computed so far, all groups together: the work subscriptions cost, whoever asked. */
+  get computations(): number {
+    return this.groups.computations;
+  }
+
   /**
    * `role` is asked only when a subscription needs a plan feature (DEX data). `wire` is the upgraded TCP
    * socket: given one, snapshots and deltas go out as frames built once per group instead of once per client.
+   * `ip` is the client's address as the HTTP side reads it; the per-IP limits apply to it.
    */
   attach(
     socket: WebSocket,
     lang: Language,
     role: () => Promise<Role> = async () => 'visitor',
     wire?: Socket,
+    ip?: string,
   ): void {
+    if (!this.admission.mayConnect(ip)) {
+      const message = translate(lang, 'ws.tooManyConnections');
+      this.sendFrame(
+        { socket, wire, corked: false },
+        frame(JSON.stringify({ type: 'error', error: 'too_many_connections', message })),
+      );
+      socket.close(CLOSE_POLICY, 'too many connections');
+      return;
+    }
+    if (ip !== undefined) this.admission.ledger.connect(ip);
     const client: Client = {
       socket,
       lang,
       role,
       wire,
+      ip,
+      bucket: new MessageBucket(this.admission.limits, Date.now()),
       corked: false,
       subscriptions: new Map(),
       memberships: new Map(),
@@ -180,6 +192,17 @@ export class TopicHub {
   }
 
   private onMessage(client: Client, text: string): void {
+    if (!this.clients.has(client)) return;
+    const verdict = client.bucket.take(Date.now());
+    if (verdict === 'close') {
+      client.socket.close(CLOSE_POLICY, 'rate limit exceeded');
+      this.detach(client);
+      return;
+    }
+    if (verdict !== 'accept') {
+      if (verdict === 'refuse') this.sendError(client, 'rate_limited', 'ws.rateLimited', {});
+      return;
+    }
     const read = readClientMessage(text);
     if ('refusal' in read) {
       this.refuse(client, read.refusal);
@@ -201,14 +224,9 @@ export class TopicHub {
   }
 
   private async subscribe(client: Client, message: SubscribeMessage): Promise<void> {
-    if (!client.subscriptions.has(message.id) && client.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CLIENT) {
-      this.sendError(
-        client,
-        'too_many_subscriptions',
-        'ws.badMessage',
-        { detail: `at most ${MAX_SUBSCRIPTIONS_PER_CLIENT} subscriptions per connection` },
-        message.id,
-      );
+    const counted = this.admission.subscriptionRefusal(client, message.id);
+    if (counted) {
+      this.refuse(client, { ...counted, id: message.id });
       return;
     }
     const read = subscriptionParams(message);
@@ -222,23 +240,26 @@ export class TopicHub {
     // DEX data (dex=true, or a DEX venue named) needs the plan; tables also depend on who asks (gated rows).
     let role: Role = 'visitor';
     if (table || mayView('visitor', query, table)) role = await client.role();
-    const missing = mayView(role, query, table);
-    if (missing) {
-      if (role === 'visitor')
-        this.sendError(client, 'unauthenticated', 'auth.unauthenticated', {}, message.id);
-      else
-        this.sendError(
-          client,
-          'plan_required',
-          'plan.upgradeRequired',
-          { plan: PLAN_NAMES[role], required: PLAN_NAMES[minimumPlanFor(missing)] },
-          message.id,
-        );
+    const denied = accessRefusal(role, query, table, message.id);
+    if (denied) {
+      this.refuse(client, denied);
       return;
     }
     if (!this.clients.has(client)) return;
     const view: TableView = table ? this.api.tables.viewOf(role, query.dex === true) : 'full';
     const key = `${groupKey(message.topic, message.interval, params)}${view === 'full' ? '' : `|view=${view}`}`;
+    // Checked again after the role lookup: subscriptions sent together all passed the first check.
+    const refused = this.admission.groupRefusal(
+      client,
+      message.id,
+      key,
+      this.groups.get(key) !== undefined,
+      this.groups.size,
+    );
+    if (refused) {
+      this.refuse(client, { ...refused, id: message.id });
+      return;
+    }
     this.leave(client, message.id);
     const group = this.groups.join({
       key,
@@ -254,6 +275,7 @@ export class TopicHub {
     if (!membership) {
       membership = this.schedule.membership();
       client.memberships.set(key, membership);
+      if (client.ip !== undefined) this.admission.ledger.join(client.ip, key);
     }
     this.updateDeltas(client, group);
     this.send(client, {
@@ -292,6 +314,7 @@ export class TopicHub {
     }
     client.memberships.delete(key);
     client.pending.delete(key);
+    if (client.ip !== undefined) this.admission.ledger.leave(client.ip, key);
     if (group) this.groups.leave(group, client);
   }
 
@@ -299,6 +322,7 @@ export class TopicHub {
     this.slow.release(client);
     if (!this.clients.delete(client)) return;
     for (const id of [...client.subscriptions.keys()]) this.leave(client, id);
+    if (client.ip !== undefined) this.admission.ledger.disconnect(client.ip);
   }
 
   private onMarketTick(): void {
@@ -375,7 +399,7 @@ export class TopicHub {
 
   private sendError(
     client: Client,
-    error: string,
+    error: WsErrorCode,
     key: MessageKey,
     params: Record<string, string | number>,
     id?: string,
@@ -389,9 +413,10 @@ export class TopicHub {
   }
 
   /** Writes a control message (hello, acks, errors): small, and always written unless over the hard bound. */
-  private sendFrame(client: Client, message: Frame): void {
+  private sendFrame(client: Client | FrameTarget, message: Frame): void {
     const { socket } = client;
-    if (socket.readyState !== socket.OPEN || this.slow.overLimit(client)) return;
+    if (socket.readyState !== socket.OPEN) return;
+    if ('bucket' in client && this.slow.overLimit(client)) return;
     this.writer.write(client, message);
   }
 
