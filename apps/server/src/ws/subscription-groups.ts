@@ -31,6 +31,8 @@ export interface Group<M> extends GroupSpec {
   readonly members: Set<M>;
   /** The seq of the newest state (-1: none yet). */
   seq: number;
+  /** Members that joined so far: each takes the next turn for periodic snapshots. */
+  joined: number;
   lastSentAt: number;
   pending: NodeJS.Timeout | null;
   /**
@@ -94,6 +96,7 @@ export class SubscriptionGroups<M> {
         ...spec,
         members: new Set(),
         seq: -1,
+        joined: 0,
         lastSentAt: 0,
         pending: null,
         states: [],

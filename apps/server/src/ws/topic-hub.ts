@@ -273,7 +273,7 @@ export class TopicHub {
     client.subscriptions.set(message.id, { key, deltas: message.deltas });
     let membership = client.memberships.get(key);
     if (!membership) {
-      membership = this.schedule.membership();
+      membership = this.schedule.membership(group.joined++);
       client.memberships.set(key, membership);
       if (client.ip !== undefined) this.admission.ledger.join(client.ip, key);
     }
@@ -379,13 +379,9 @@ export class TopicHub {
       return;
     }
     let message: Frame | null = null;
-    if (this.schedule.mayDelta(membership)) message = deltaFrame(group, membership.seq, state);
-    if (message) this.schedule.sent(membership, 'delta');
-    else {
-      message = snapshotFrame(group, state);
-      this.schedule.sent(membership, 'snapshot');
-    }
-    membership.seq = state.seq;
+    if (this.schedule.mayDelta(membership, state.seq)) message = deltaFrame(group, membership.seq, state);
+    this.schedule.wrote(membership, state.seq, message === null);
+    message ??= snapshotFrame(group, state);
     this.writer.write(client, message);
   }
 
