@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { DEFLATE_THRESHOLD, deflatedFrame } from './deflate.ts';
 
 /** A message serialized once, in both the forms a socket may take it. */
 export interface Frame {
@@ -7,6 +8,8 @@ export interface Frame {
   readonly payload: Buffer;
   /** The same message as one unmasked, final text frame (RFC 6455 §5.2), ready for the TCP socket. */
   readonly wire: Buffer;
+  /** …and compressed (permessage-deflate, no context takeover), made the first time a member takes it. */
+  deflated?: Buffer;
 }
 
 export function frame(text: string): Frame {
@@ -34,6 +37,8 @@ export interface FrameTarget {
   readonly wire: Socket | undefined;
   /** Corked during the current publishing pass. */
   corked: boolean;
+  /** It negotiated permessage-deflate without server context takeover: large frames go compressed. */
+  readonly deflate?: boolean;
 }
 
 /**
@@ -61,8 +66,9 @@ export class FrameWriter {
 
   write(target: FrameTarget, message: Frame): void {
     const { socket, wire } = target;
-    // One write of bytes framed once per group. Safe next to ws's own writes (pings, close): every write is
-    // a whole frame, frames are never compressed here, and the socket keeps writes in order.
+    // One write of bytes framed (and compressed) once per group. Safe next to ws's own writes (pings, close:
+    // control frames, never compressed): every write is a whole frame and the socket keeps writes in order. A
+    // compressed frame needs no state of the socket's: the server keeps no compression context.
     if (wire?.writable) {
       if (this.corked && !target.corked) {
         wire.cork();
@@ -70,7 +76,14 @@ export class FrameWriter {
         this.corked.push(wire);
         this.corkedTargets.push(target);
       }
-      wire.write(message.wire);
+      wire.write(target.deflate ? compressed(message) : message.wire);
     } else socket.send(message.payload, { binary: false });
   }
+}
+
+/** The frame as its compressed members read it: compressed once, whatever their number. */
+function compressed(message: Frame): Buffer {
+  if (message.payload.length < DEFLATE_THRESHOLD) return message.wire;
+  message.deflated ??= deflatedFrame(message.payload);
+  return message.deflated;
 }

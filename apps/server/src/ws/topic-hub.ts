@@ -19,9 +19,11 @@ import { BUS_TOPICS, type Bus } from '../bus/bus.ts';
 import type { MarketApi } from '../modules/market/api.ts';
 import { mayView } from '../modules/market/entitlements.ts';
 import type { TableView } from '../modules/market/gated-rows.ts';
-import { Admission, DEFAULT_WS_LIMITS, MessageBucket, type WsLimits } from './connection-limits.ts';
+import { Admission, DEFAULT_WS_LIMITS, MessageBucket } from './connection-limits.ts';
+import { sharesDeflate } from './deflate.ts';
 import { deltaFrame, snapshotFrame } from './delta-builder.ts';
 import { type Frame, type FrameTarget, FrameWriter, frame } from './frame-writer.ts';
+import type { TopicHubOptions } from './hub-options.ts';
 import { type BacklogState, SlowClients } from './slow-clients.ts';
 import { type Membership, SnapshotSchedule } from './snapshot-schedule.ts';
 import { type Group, type GroupState, groupKey, SubscriptionGroups } from './subscription-groups.ts';
@@ -33,10 +35,12 @@ import {
 } from './subscription-request.ts';
 import { TABLE_TOPICS, type TopicTable, topicTables } from './topic-tables.ts';
 
+export type { TopicHubOptions } from './hub-options.ts';
 export { CLOSE_TOO_SLOW } from './slow-clients.ts';
 
 /** Close code for a client that broke the limits (RFC 6455 policy violation). */
 export const CLOSE_POLICY = 1008;
+
 interface Client extends BacklogState {
   readonly lang: Language;
   /** The client's IP (as the HTTP side reads it, TRUST_PROXY included); undefined: no per-IP limits. */
@@ -47,26 +51,6 @@ interface Client extends BacklogState {
   readonly subscriptions: Map<string, { readonly key: string; readonly deltas: boolean }>;
   /** group key → what this connection holds of that group */
   readonly memberships: Map<string, Membership>;
-}
-
-export interface TopicHubOptions {
-  /** A client whose unsent bytes exceed this is dropped at once (a hard bound; conflation keeps below it). */
-  readonly maxBufferedBytes?: number;
-  /** Above this many unsent bytes a client is behind: its snapshots are conflated, newest per group. */
-  readonly backlogBytes?: number;
-  /** A client behind for this long without its socket draining is dropped with 4008 (ms). */
-  readonly stallMs?: number;
-  /** After the 4008 close frame, the connection is cut if the close handshake has not finished (ms). */
-  readonly closeGraceMs?: number;
-  /** Real-time groups push on change, at most this often (ms). */
-  readonly realtimeMs?: number;
-  /**
-   * A subscriber taking deltas gets a snapshot instead after this many (staggered across subscribers), so a
-   * client's copy is rebuilt from scratch now and then.
-   */
-  readonly snapshotEvery?: number;
-  /** What one client may make the server do (connection-limits.ts); unset ones take the defaults. */
-  readonly limits?: Partial<WsLimits>;
 }
 
 /**
@@ -164,6 +148,7 @@ export class TopicHub {
       lang,
       role,
       wire,
+      deflate: sharesDeflate(socket),
       ip,
       bucket: new MessageBucket(this.admission.limits, Date.now()),
       corked: false,

@@ -192,7 +192,12 @@ describe('CPU a hostile client can cost (issue 19.1)', () => {
     for (const sub of page) trader.send({ op: 'subscribe', ...sub, deltas: sub.topic === 'premium' });
     await until(() => answered(trader.messages, ['table', 'index', 'funding']));
     expect(trader.messages.filter((m) => m.type === 'error')).toEqual([]);
-    expect(trader.messages.filter((m) => m.type === 'snapshot')).toHaveLength(3);
+    const keys = trader.messages.filter((m) => m.type === 'subscribed').map((m) => m.key);
+    expect(keys).toHaveLength(3);
+    // Each table arrives whole (the market may move meanwhile and send more).
+    await until(() =>
+      keys.every((key) => trader.messages.some((m) => m.type === 'snapshot' && m.key === key)),
+    );
   });
 });
 
@@ -229,18 +234,19 @@ describe('connections and messages', () => {
     const limited = flood.messages.filter((m) => m.error === 'rate_limited');
     // One error for the run, not one per dropped message.
     expect(limited).toHaveLength(1);
-    expect(flood.messages.filter((m) => m.type === 'pong').length).toBeLessThanOrEqual(11);
+    // The burst and what refilled while the flood was read: far from the hundred sent.
+    expect(flood.messages.filter((m) => m.type === 'pong').length).toBeLessThanOrEqual(15);
   });
 
   it('lets a burst the size of a reconnect through, and a steady client on', async () => {
-    const { url } = await listen({ messagesPerSecond: 5, messageBurst: 10 });
+    const { url } = await listen({ messagesPerSecond: 1, messageBurst: 10 });
     const client = await connect(url);
     for (let i = 0; i < 10; i++) client.send({ op: 'ping' });
     await until(() => client.messages.filter((m) => m.type === 'pong').length === 10);
     // Past the burst, one over: refused with an error, but the socket stays open.
     client.send({ op: 'ping' });
     await until(() => client.messages.some((m) => m.error === 'rate_limited'));
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1_200));
     client.send({ op: 'ping' });
     await until(() => client.messages.filter((m) => m.type === 'pong').length === 11);
     expect(client.closedWith()).toBeNull();
