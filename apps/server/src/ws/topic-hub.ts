@@ -14,7 +14,7 @@ import {
   UPDATE_INTERVAL_MS,
   type UpdateInterval,
 } from '@spreadscope/core';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { BUS_TOPICS, type Bus } from '../bus/bus.ts';
 import type { MarketApi } from '../modules/market/api.ts';
 import { mayView } from '../modules/market/entitlements.ts';
@@ -160,10 +160,7 @@ export class TopicHub {
     };
     this.clients.add(client);
     this.send(client, { type: 'hello', serverTime: Date.now(), dataSource: this.api.market.dataSource() });
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) this.sendError(client, 'bad_message', 'ws.badMessage', { detail: 'binary frames' });
-      else this.onMessage(client, data.toString());
-    });
+    socket.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
     socket.on('close', () => this.detach(client));
     socket.on('error', () => this.detach(client));
   }
@@ -176,8 +173,9 @@ export class TopicHub {
     this.groups.clear();
   }
 
-  private onMessage(client: Client, text: string): void {
+  private onMessage(client: Client, data: RawData, isBinary: boolean): void {
     if (!this.clients.has(client)) return;
+    // Every message counts against the limit, binary ones too: each would otherwise cost an answer.
     const verdict = client.bucket.take(Date.now());
     if (verdict === 'close') {
       client.socket.close(CLOSE_POLICY, 'rate limit exceeded');
@@ -188,7 +186,11 @@ export class TopicHub {
       if (verdict === 'refuse') this.sendError(client, 'rate_limited', 'ws.rateLimited', {});
       return;
     }
-    const read = readClientMessage(text);
+    if (isBinary) {
+      this.sendError(client, 'bad_message', 'ws.badMessage', { detail: 'binary frames' });
+      return;
+    }
+    const read = readClientMessage(data.toString());
     if ('refusal' in read) {
       this.refuse(client, read.refusal);
       return;

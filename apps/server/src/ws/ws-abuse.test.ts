@@ -238,6 +238,14 @@ describe('connections and messages', () => {
     expect(flood.messages.filter((m) => m.type === 'pong').length).toBeLessThanOrEqual(15);
   });
 
+  it('counts binary frames against the limit too', async () => {
+    const { url } = await listen({ messagesPerSecond: 5, messageBurst: 10 });
+    const flood = await connect(url);
+    for (let i = 0; i < 100; i++) flood.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await flood.closed).toBe(CLOSE_POLICY);
+    expect(flood.messages.filter((m) => m.error === 'bad_message').length).toBeLessThanOrEqual(15);
+  });
+
   it('lets a burst the size of a reconnect through, and a steady client on', async () => {
     const { url } = await listen({ messagesPerSecond: 1, messageBurst: 10 });
     const client = await connect(url);
