@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { constants, inflateRawSync } from 'node:zlib';
 import {
   applyTableDelta,
   DeltaMismatchError,
@@ -38,7 +39,11 @@ const [
   profilesJson = '[]',
   deltasText = '1',
   checkEveryText = '10',
+  deflateText = '0',
 ] = process.argv.slice(2);
+/** Offer permessage-deflate and inflate compressed messages (each stands alone: no server context). */
+const deflate = deflateText === '1';
+const DEFLATE_TAIL = Buffer.from([0, 0, 0xff, 0xff]);
 const profiles = JSON.parse(profilesJson) as Subscription[][];
 const count = Number(countText);
 const offset = Number(offsetText);
@@ -49,6 +54,10 @@ const target = new URL(url);
 const totals = {
   received: 0,
   bytes: 0,
+  /** Bytes of the frames' payloads as they crossed the socket (compressed, when deflate is on). */
+  wireBytes: 0,
+  /** Time spent inflating compressed messages in the window (ms). */
+  inflateMs: 0,
   snapshots: 0,
   snapshotBytes: 0,
   deltas: 0,
@@ -167,7 +176,8 @@ function open(i: number): Promise<void> {
     if (!(parsed === scanned || (Number.isNaN(parsed) && Number.isNaN(scanned)))) totals.scanMismatches++;
   }
 
-  function onText(text: Buffer, at: number, measuring: boolean): void {
+  function onText(text: Buffer, at: number, measuring: boolean, wireLength: number): void {
+    if (measuring) totals.wireBytes += wireLength;
     const kind = text[TYPE_AT] as number;
     // Only snapshots and deltas carry a state; hello, subscribed and pong do not.
     if (kind !== 0x73 /* s */ && kind !== 0x64 /* d */) return;
@@ -210,7 +220,7 @@ function open(i: number): Promise<void> {
     socket.on('connect', () => {
       const key = randomBytes(16).toString('base64');
       socket.write(
-        `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n${deflate ? 'Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n' : ''}\r\n`,
       );
     });
     socket.on('error', (error) => {
@@ -279,7 +289,14 @@ function open(i: number): Promise<void> {
         const opcode = b0 & 0x0f;
         if (opcode === 1) {
           if ((b0 & 0x80) === 0) throw new Error('fragmented message: the hub sends whole frames');
-          onText(payload, at, measuring);
+          if ((b0 & 0x40) !== 0) {
+            const i0 = performance.now();
+            const text = inflateRawSync(Buffer.concat([payload, DEFLATE_TAIL]), {
+              finishFlush: constants.Z_SYNC_FLUSH,
+            });
+            if (measuring) totals.inflateMs += performance.now() - i0;
+            onText(text, at, measuring, payload.length);
+          } else onText(payload, at, measuring, payload.length);
         } else if (opcode === 9) socket.write(clientFrame(10, Buffer.from(payload)));
         else if (opcode === 8) {
           const code = payload.length >= 2 ? payload.readUInt16BE(0) : 1005;

@@ -11,6 +11,7 @@ import { BUS_TOPICS } from '../apps/server/src/bus/bus.ts';
 import { createMemoryBus } from '../apps/server/src/bus/memory-bus.ts';
 import { createMarketApi, type MarketApi } from '../apps/server/src/modules/market/api.ts';
 import { ManualSource } from '../apps/server/src/test-support/manual-source.ts';
+import { deflateWork, WS_DEFLATE_OPTIONS } from '../apps/server/src/ws/deflate.ts';
 import { TopicHub } from '../apps/server/src/ws/topic-hub.ts';
 import { percentile, round, writeResult } from './support/write-result.ts';
 
@@ -42,6 +43,11 @@ export interface FanoutOptions {
   readonly deltas?: boolean;
   /** Processes the subscribers are spread over. */
   readonly processes?: number;
+  /**
+   * The server offers permessage-deflate as the product does (ws/deflate.ts: no server context takeover, each
+   * group frame compressed once) and the clients take it, inflating every compressed message.
+   */
+  readonly deflate?: boolean;
 }
 
 /** The market before a run starts, so tables are full. */
@@ -175,6 +181,7 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   const processes = options.processes ?? 2;
   const role = options.role ?? 'visitor';
   const checkEvery = options.checkEvery ?? 10;
+  const deflate = options.deflate ?? false;
 
   // A minute of market before the run; then the market plays in real time: events at the wall clock.
   const market = marketTape(seconds + 15);
@@ -202,7 +209,9 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   }
   const hub = new TopicHub(api, bus, { realtimeMs: 0 });
   const app = Fastify({ logger: false });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, perMessageDeflate: deflate ? WS_DEFLATE_OPTIONS : false },
+  });
   app.get('/ws', { websocket: true }, (socket, request) =>
     hub.attach(socket, 'en', async () => role, request.raw.socket),
   );
@@ -219,7 +228,15 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   const children = groups.map((n) => {
     const child = fork(
       fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)),
-      [url, String(n), String(offset), JSON.stringify(profiles), deltas ? '1' : '0', String(checkEvery)],
+      [
+        url,
+        String(n),
+        String(offset),
+        JSON.stringify(profiles),
+        deltas ? '1' : '0',
+        String(checkEvery),
+        deflate ? '1' : '0',
+      ],
       { execArgv: ['--import', 'tsx'] },
     );
     offset += n;
@@ -289,14 +306,22 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   const publish0 = publishMs;
   const compute0 = computeMs;
   const apply0 = applyMs;
+  const deflate0 = { ...deflateWork };
   await new Promise((r) => setTimeout(r, until - Date.now()));
   const cpu = process.cpuUsage(cpu0);
+  const deflated = {
+    frames: deflateWork.frames - deflate0.frames,
+    ms: deflateWork.ms - deflate0.ms,
+    bytesIn: deflateWork.bytesIn - deflate0.bytesIn,
+  };
   const groupCount = hub.groupCount;
   const ticked = Math.max(1, ticks - ticks0);
   const serverMs = { publish: publishMs - publish0, compute: computeMs - compute0, apply: applyMs - apply0 };
   type ClientTotals = {
     received: number;
     bytes: number;
+    wireBytes: number;
+    inflateMs: number;
     snapshots: number;
     snapshotBytes: number;
     deltas: number;
@@ -328,6 +353,7 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
     subscriptions_per_client: Math.max(...profiles.map((p) => p.length)),
     topics: [...new Set(profiles.flatMap((p) => p.map((sub) => sub.topic)))].join(','),
     protocol: deltas ? 'deltas' : 'snapshots',
+    permessage_deflate: deflate ? 'once per group frame' : 'off',
     role,
     clients_read: `every message of every client, whole (frames read, type, topic and updatedAt taken from the text); every ${checkEvery}th client also JSON.parses, applies and checks each`,
     ticks_asked_per_s: ticksPerSecond,
@@ -335,6 +361,10 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
     msgs_per_s: Math.round(received / elapsed),
     mb_per_s: round(sum('bytes') / elapsed / 1024 / 1024, 1),
     bytes_per_msg: Math.round(sum('bytes') / Math.max(1, received)),
+    // What crossed the socket per message (compressed frames when deflate is on), and what inflating cost.
+    wire_bytes_per_msg: Math.round(sum('wireBytes') / Math.max(1, received)),
+    wire_mb_per_s: round(sum('wireBytes') / elapsed / 1024 / 1024, 1),
+    client_inflate_ms_per_msg: round(sum('inflateMs') / Math.max(1, received), 3),
     // Messages of the table topics (premium, arbitrage): snapshots and deltas.
     table_snapshots_per_s: Math.round(sum('snapshots') / elapsed),
     table_snapshot_bytes: Math.round(sum('snapshotBytes') / Math.max(1, sum('snapshots'))),
@@ -356,6 +386,10 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
     market_apply_ms_per_tick: round(serverMs.apply / ticked, 2),
     publish_ms_per_tick: round(serverMs.publish / ticked, 2),
     table_compute_ms_per_tick: round(serverMs.compute / ticked, 2),
+    // Compressing each group frame once; ws's per-socket deflate would do it once per member that reads it.
+    server_deflate_frames_per_tick: round(deflated.frames / ticked, 1),
+    server_deflate_ms_per_tick: round(deflated.ms / ticked, 2),
+    server_deflate_ms_per_mb: round(deflated.ms / Math.max(1e-9, deflated.bytesIn / 1024 / 1024), 2),
     // The machine's load at the end of the window: other work on it slows both sides.
     run_load_avg_1m: round(loadavg()[0] ?? 0, 2),
   };
@@ -400,6 +434,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!only || only === 'tables') Object.assign(figures, prefixed('tables_', await runFanoutBench()));
   if (!only || only === 'whole')
     Object.assign(figures, prefixed('whole_tables_', await runFanoutBench({ deltas: false })));
+  // The same table pages with permessage-deflate, compressed once per group frame (issue 11.2: measured).
+  if (!only || only === 'deflate')
+    Object.assign(figures, prefixed('deflate_tables_', await runFanoutBench({ deflate: true })));
   console.log('fanout', figures);
   if (!only) console.log(`wrote ${writeResult('fanout', figures)}`);
   process.exit(0);

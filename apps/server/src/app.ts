@@ -25,6 +25,7 @@ import { exchangesRoutes } from './modules/exchanges/routes.ts';
 import type { MarketApi } from './modules/market/api.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { frontSystemRoutes, healthRoutes, type SystemDeps } from './modules/system/routes.ts';
+import { WS_DEFLATE_OPTIONS } from './ws/deflate.ts';
 import { isOriginAllowed } from './ws/origin.ts';
 import type { TopicHub } from './ws/topic-hub.ts';
 
@@ -93,7 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new ApiError(429, 'rate_limited', 'error.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, perMessageDeflate: WS_DEFLATE_OPTIONS },
+  });
   await installAccounts(app, deps.accounts, deps.allowedOrigins);
 
   await app.register(frontSystemRoutes(deps), { prefix: FRONT_PREFIX });
@@ -122,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           requestLanguage(request),
           async () => (await principalOf(request)).role,
           request.raw.socket,
+          // Fastify's request.ip: X-Forwarded-For only behind a proxy TRUST_PROXY names, as for HTTP limits.
+          request.ip,
         ),
     );
   });

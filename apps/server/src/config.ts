@@ -53,6 +53,15 @@ const envSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  // WebSocket limits per client (ws/connection-limits.ts): every distinct subscription is a table recomputed on
+  // every push, so what one client or address may open is bounded. The defaults never bother the web app.
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(32),
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
+  WS_MAX_GROUPS_PER_CONNECTION: z.coerce.number().int().positive().default(8),
+  WS_MAX_GROUPS_PER_IP: z.coerce.number().int().positive().default(32),
+  WS_MAX_GROUPS: z.coerce.number().int().positive().default(2_000),
+  WS_MESSAGES_PER_SECOND: z.coerce.number().positive().default(20),
+  WS_MESSAGE_BURST: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   ...accountsEnv,

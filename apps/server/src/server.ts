@@ -26,6 +26,7 @@ import { ExchangesService } from './modules/exchanges/service.ts';
 import { createMarketApi } from './modules/market/api.ts';
 import { EngineSlot } from './runtime/engine-slot.ts';
 import { MarketRuntime } from './runtime/market-runtime.ts';
+import { wsLimitsFromConfig } from './ws/connection-limits.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 
 export interface RunningServer {
@@ -70,7 +71,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     visitorGatedRows: config.VISITOR_GATED_ROWS,
   });
   const market = marketApi.market;
-  const hub = new TopicHub(marketApi, bus);
+  const hub = new TopicHub(marketApi, bus, { limits: wsLimitsFromConfig(config) });
   const users = accountsFromConfig(config, database, log);
   const app = await buildApp({
     accounts: users.accounts,

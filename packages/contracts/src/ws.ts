@@ -200,11 +200,37 @@ const subscribedSchema = z.object({
   interval: updateIntervalSchema,
   deltas: z.boolean().describe('whether this subscription receives deltas after its snapshots'),
 });
+/**
+ * The `code` of every error message. Errors about one subscription carry its `id`; the others are about the
+ * connection. `rate_limited`: messages came faster than the per-socket limit (they were dropped; a socket that
+ * keeps flooding is closed with 1008). `too_many_subscriptions` / `too_many_groups`: the connection, or all
+ * connections of its IP, hold as many subscriptions or distinct tables as allowed. `too_many_connections`: the IP
+ * has as many sockets open as allowed (then closed with 1008). `server_busy`: the server serves as many distinct
+ * tables as it will; try again later or subscribe to a table others watch.
+ */
+export const WS_ERROR_CODES = [
+  'bad_message',
+  'unknown_topic',
+  'unauthenticated',
+  'plan_required',
+  'too_many_subscriptions',
+  'too_many_groups',
+  'too_many_connections',
+  'rate_limited',
+  'server_busy',
+] as const;
+export type WsErrorCode = (typeof WS_ERROR_CODES)[number];
+
 const controlSchemas = [
   subscribedSchema,
   z.object({ type: z.literal('unsubscribed'), id: z.string() }),
   z.object({ type: z.literal('pong'), serverTime: z.number() }),
-  z.object({ type: z.literal('error'), error: z.string(), message: z.string(), id: z.string().optional() }),
+  z.object({
+    type: z.literal('error'),
+    error: z.enum(WS_ERROR_CODES),
+    message: z.string().describe("in the connection's language (Accept-Language at the handshake)"),
+    id: z.string().optional().describe('the subscription the error is about'),
+  }),
 ] as const;
 
 /** Every snapshot, by topic. */

@@ -59,7 +59,7 @@ export interface TestServerOptions {
    * things read whole tables as visitors; the gated-rows suites turn it on.
    */
   readonly visitorGatedRows?: number;
-  /** TRUST_PROXY and PUBLIC_URL as the server takes them (both unset by default). */
+  /** TRUST_PROXY (whose X-Forwarded-For names the client) and PUBLIC_URL as the server takes them (both unset by default). */
   readonly trustProxy?: boolean | string;
   readonly publicUrl?: string;
   /** Accounts wiring to override (mailer, clock, Google, session policy, auth rate limit). */

@@ -360,6 +360,23 @@ describe('table topics with deltas', () => {
     expect(client.state?.table.data[0]?.gap).toBe(9);
   });
 
+  it('spreads members’ periodic snapshots evenly over the pushes, even when they all joined together', async () => {
+    const { market, connect } = setup({ snapshotEvery: 3 });
+    market.set(table([row('a', 1)], 1_000));
+    // Twelve clients subscribing at once, as after a restart: their first snapshots all go out together.
+    const clients = await Promise.all(Array.from({ length: 12 }, () => connect()));
+    const perPush: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      market.set(table([row('a', 1 + i)], 1_000 + i));
+      market.tick();
+      perPush.push(clients.filter((c) => typesOf(c.drain()).includes('snapshot')).length);
+    }
+    // Each client still rebuilds from a snapshot once every four pushes, but never all on the same one (none
+    // on the first push: a turn that soon after the join's own snapshot is skipped).
+    expect(perPush).toEqual([0, 3, 3, 3, 3, 3, 3, 3]);
+    for (const c of clients) expect(c.state?.table.data[0]?.gap).toBe(9);
+  });
+
   it('skips the states a lagging member missed and resumes it with the newest snapshot', async () => {
     const { market, hub, connect } = setup({ backlogBytes: 1_000, stallMs: 10_000 });
     market.set(table([row('a', 1)], 1_000));

@@ -9,6 +9,19 @@ import type { ApiError } from '../lib/api-client.ts';
  */
 export function feedErrorText(error: ApiError, t: TFunction): string {
   if (isMissingRoute(error)) return t('errors.notYetServed');
+  // The live feed's limits (status null: a WebSocket answer), in the page's language rather than the socket's.
+  if (error.status === null) {
+    switch (error.code) {
+      case 'too_many_groups':
+        return t('ws.tooManyGroups', { ns: 'server' });
+      case 'server_busy':
+        return t('ws.serverBusy', { ns: 'server' });
+      case 'rate_limited':
+        return t('ws.rateLimited', { ns: 'server' });
+      case 'too_many_connections':
+        return t('ws.tooManyConnections', { ns: 'server' });
+    }
+  }
   switch (error.code) {
     case 'network':
       return t('errors.network');
