@@ -215,6 +215,13 @@ export const en = {
     kst: 'KST',
     notifications: 'Notifications (Alt+T)',
   },
+  duration: {
+    days: '{{d}}d {{h}}h',
+    hours: '{{h}}h {{m}}m',
+    minutes: '{{m}}m {{s}}s',
+    seconds: '{{s}}s',
+    count: { m: '{{n}}m', h: '{{n}}h', d: '{{n}}d' },
+  },
   venues: venueNames,
   auth: authEn,
   ...marketEn,

@@ -1,7 +1,6 @@
 import type { FundingHistoryV2Response, FundingTokenResponse } from '@spreadscope/contracts';
 import {
   formatClock,
-  formatDuration,
   formatPercent,
   HISTORY_RANGES,
   type HistoryRange,
@@ -29,6 +28,7 @@ import { formatNativePrice, tone } from '../lib/number-display.ts';
 import { formatPriceIn } from '../lib/stable-conversion.ts';
 import './detail-page.css';
 import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
+import { formatDuration } from '../lib/duration.ts';
 
 /** /funding-rate/{token}: the token's perpetuals side by side, and their funding history over 1 d … 1 y. */
 export function FundingDetailPage() {
@@ -197,7 +197,7 @@ function FundingDetail({ base }: { base: string }) {
                       >
                         {market.nextFundingTime === null
                           ? '—'
-                          : formatDuration(Math.max(0, market.nextFundingTime - now))}
+                          : formatDuration(Math.max(0, market.nextFundingTime - now), t)}
                         <PhoneSub>{every}</PhoneSub>
                       </td>
                       <td

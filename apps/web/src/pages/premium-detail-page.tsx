@@ -13,7 +13,6 @@ import {
   type Currency,
   formatClock,
   formatCompact,
-  formatDuration,
   formatPercent,
   formatPrice,
   type ParsedSymbol,
@@ -38,6 +37,7 @@ import { MARKET_PATHS } from '../lib/market-api.ts';
 import { formatNativePrice, orNaN, tone } from '../lib/number-display.ts';
 import './detail-page.css';
 import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
+import { formatDuration, formatIntervalCode } from '../lib/duration.ts';
 
 const CHART_INTERVALS: readonly CandleInterval[] = CANDLE_INTERVALS.filter((i) => i !== '30m');
 
@@ -253,7 +253,11 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
               label={t('charts.interval')}
               value={interval}
               testId="detail-interval"
-              options={CHART_INTERVALS.map((value) => ({ value, label: value, testId: `interval-${value}` }))}
+              options={CHART_INTERVALS.map((value) => ({
+                value,
+                label: formatIntervalCode(value, t),
+                testId: `interval-${value}`,
+              }))}
               onChange={(value) => setParam('interval', value, '15m')}
             />
           </div>
@@ -392,7 +396,7 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
               <tbody>
                 {wallet.data.data.map((w) => {
                   const confirmations = w.confirmations ?? '—';
-                  const time = w.transferTimeSec === null ? '—' : formatDuration(w.transferTimeSec * 1000);
+                  const time = w.transferTimeSec === null ? '—' : formatDuration(w.transferTimeSec * 1000, t);
                   const fee =
                     w.withdrawFee === null
                       ? '—'
