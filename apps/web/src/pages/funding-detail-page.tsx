@@ -149,9 +149,12 @@ function FundingDetail({ base }: { base: string }) {
                     {t('fundingRate.columns.exchange')}
                     <PhoneSub>{t('fundingRate.markIn', { currency })}</PhoneSub>
                   </th>
-                  <th scope="col">{t('fundingRate.columns.rate')}</th>
+                  <th scope="col">
+                    {t('fundingRate.columns.rate')}
+                    <PhoneSub>{t('fundingRate.columns.annualized')}</PhoneSub>
+                  </th>
                   <WideTh>{t('fundingRate.columns.interval')}</WideTh>
-                  <th scope="col">{t('fundingRate.columns.annualized')}</th>
+                  <WideTh>{t('fundingRate.columns.annualized')}</WideTh>
                   <th scope="col">
                     {t('fundingRate.columns.next')}
                     <PhoneSub>{t('fundingRate.columns.interval')}</PhoneSub>
@@ -162,6 +165,7 @@ function FundingDetail({ base }: { base: string }) {
               <tbody>
                 {token.data.data.map((market) => {
                   const every = t('fundingRate.everyHours', { hours: market.intervalHours });
+                  const annualized = formatPercent(market.annualizedPercent);
                   const mark = formatPriceIn(market.markPrice, market.quoteToken, currency, rates, language);
                   return (
                     <tr
@@ -184,10 +188,13 @@ function FundingDetail({ base }: { base: string }) {
                         data-testid="funding-rate"
                       >
                         {formatPercent(market.fundingRatePercent, 4)}
+                        <PhoneSub num>{annualized}</PhoneSub>
                       </td>
                       <td className="num detail-table__wide">{every}</td>
-                      <td className={`num ${market.stale ? '' : tone(market.annualizedPercent)}`}>
-                        {formatPercent(market.annualizedPercent)}
+                      <td
+                        className={`num detail-table__wide ${market.stale ? '' : tone(market.annualizedPercent)}`}
+                      >
+                        {annualized}
                       </td>
                       <td
                         className="num"
