@@ -8,6 +8,7 @@ import { FundingDetailPage } from '../pages/funding-detail-page.tsx';
 import { FundingPage } from '../pages/funding-page.tsx';
 import { GoogleLoginPage } from '../pages/google-login-page.tsx';
 import { LandingPage } from '../pages/landing-page.tsx';
+import { LegalPage } from '../pages/legal-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { LogoutPage } from '../pages/logout-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
@@ -42,6 +43,8 @@ function pages(): RouteObject[] {
     { path: 'reset-password', element: <ResetPasswordPage /> },
     { path: 'my/account', element: <AccountPage /> },
     { path: 'my/account/password', element: <ChangePasswordPage /> },
+    { path: 'terms', element: <LegalPage doc="terms" /> },
+    { path: 'privacy', element: <LegalPage doc="privacy" /> },
     { path: '*', element: <NotFoundPage /> },
   ];
 }

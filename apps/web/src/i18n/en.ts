@@ -1,6 +1,7 @@
 import { VENUES, type VenueId } from '@spreadscope/core';
 import { authEn } from './en-auth.ts';
 import { exchangesEn } from './en-exchanges.ts';
+import { legalEn } from './en-legal.ts';
 import { marketEn } from './en-market.ts';
 
 /** Display names as traders know them (the registry's names; huobi is HTX). */
@@ -226,6 +227,7 @@ export const en = {
   auth: authEn,
   ...marketEn,
   ...exchangesEn,
+  ...legalEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,6 +1,7 @@
 import type { Catalogue } from './en.ts';
 import { authKo } from './ko-auth.ts';
 import { exchangesKo } from './ko-exchanges.ts';
+import { legalKo } from './ko-legal.ts';
 import { marketKo } from './ko-market.ts';
 
 /**
@@ -248,4 +249,5 @@ export const ko: Catalogue = {
   auth: authKo,
   ...marketKo,
   ...exchangesKo,
+  ...legalKo,
 };
