@@ -1,6 +1,9 @@
 // Before any schema is built: the page's CSP allows no eval (see the module).
 import './lib/no-eval.ts';
-// Global styles first, so component stylesheets (imported by the modules below) override them.
+// Global styles first, so component stylesheets (imported by the modules below) override them. The UI font is
+// served with the app (woff2 slices by unicode-range, font-display: swap), so every machine lays the screens out
+// with the same glyph widths instead of whatever sans-serif it has (DejaVu Sans is ~10 % wider).
+import '@fontsource-variable/noto-sans-kr';
 import './styles/tokens.css';
 import './styles/base.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,9 +29,11 @@ function safeStorage(): Storage | undefined {
 
 const settings = createSettingsStore(safeStorage());
 
-// A returning English reader who opens an unprefixed link lands in English; an explicit /en link always wins.
+// A returning English reader who opens the bare home page lands in English. Any other address names its
+// language explicitly (Korean unprefixed, English under /en, spec §2) and is kept: a shared Korean link must
+// open in Korean, whatever the last visit's language.
 const path = window.location.pathname;
-if (languageFromPath(path) === 'ko' && settings.get().language === 'en') {
+if (path === '/' && settings.get().language === 'en') {
   const { search, hash } = window.location;
   window.history.replaceState(null, '', `${localizePath(path, 'en')}${search}${hash}`);
 }

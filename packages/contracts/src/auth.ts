@@ -59,8 +59,9 @@ export const signupRequestSchema = z.object({
   password,
   passwordConfirm: password,
   displayName: text(200).optional(),
-  acceptTerms: z.boolean(),
-  acceptPrivacy: z.boolean(),
+  // Left out counts as not accepted, so the refusal carries the spec's wording rather than a schema message.
+  acceptTerms: z.boolean().default(false),
+  acceptPrivacy: z.boolean().default(false),
   referralCode: text(64).optional(),
   language: languageSchema.optional().describe('language of the activation email; default the request’s'),
 });

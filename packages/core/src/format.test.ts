@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  durationParts,
   formatClock,
   formatCompact,
-  formatDuration,
   formatPercent,
   formatPrice,
   InvalidNumberInputError,
@@ -66,12 +66,17 @@ describe('formatCompact', () => {
   });
 });
 
-describe('formatDuration and formatClock', () => {
-  it('shows the two most significant units', () => {
-    expect(formatDuration((4 * 60 + 12) * 60_000)).toBe('4h 12m');
-    expect(formatDuration(185_000)).toBe('3m 05s');
-    expect(formatDuration(50 * 3_600_000)).toBe('2d 2h');
-    expect(formatDuration(-1)).toBe(MISSING);
+describe('durationParts and formatClock', () => {
+  it('splits a duration into whole units, and has none for a negative or unknown one', () => {
+    expect(durationParts((4 * 60 + 12) * 60_000 + 999)).toEqual({
+      days: 0,
+      hours: 4,
+      minutes: 12,
+      seconds: 0,
+    });
+    expect(durationParts(50 * 3_600_000 + 185_000)).toEqual({ days: 2, hours: 2, minutes: 3, seconds: 5 });
+    expect(durationParts(-1)).toBeNull();
+    expect(durationParts(Number.NaN)).toBeNull();
   });
 
   it('shows Seoul time with the zone named', () => {

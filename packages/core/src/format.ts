@@ -98,18 +98,24 @@ export function formatCompact(value: number, currency: Currency, lang: Language)
   return `${sign}${symbol}${formatter.format(scaled)}${unit.suffix}`;
 }
 
-/** `4h 12m`, `3m 05s`, `2d 4h`: the two most significant units. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return MISSING;
+/** A span of time in whole days, hours, minutes and seconds (the web app words it per language). */
+export interface DurationParts {
+  readonly days: number;
+  readonly hours: number;
+  readonly minutes: number;
+  readonly seconds: number;
+}
+
+/** A duration's parts, or null for a negative or non-finite one (nothing to show). */
+export function durationParts(ms: number): DurationParts | null {
+  if (!Number.isFinite(ms) || ms < 0) return null;
   const totalSeconds = Math.floor(ms / 1000);
-  const days = Math.floor(totalSeconds / 86_400);
-  const hours = Math.floor((totalSeconds % 86_400) / 3_600);
-  const minutes = Math.floor((totalSeconds % 3_600) / 60);
-  const seconds = totalSeconds % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  if (minutes > 0) return `${minutes}m ${String(seconds).padStart(2, '0')}s`;
-  return `${seconds}s`;
+  return {
+    days: Math.floor(totalSeconds / 86_400),
+    hours: Math.floor((totalSeconds % 86_400) / 3_600),
+    minutes: Math.floor((totalSeconds % 3_600) / 60),
+    seconds: totalSeconds % 60,
+  };
 }
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();

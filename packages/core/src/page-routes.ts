@@ -24,6 +24,8 @@ export const PAGE_ROUTES = [
   'reset-password',
   'my/account',
   'my/account/password',
+  'terms',
+  'privacy',
 ] as const;
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

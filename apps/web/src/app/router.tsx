@@ -10,6 +10,7 @@ import { FundingDetailPage } from '../pages/funding-detail-page.tsx';
 import { FundingPage } from '../pages/funding-page.tsx';
 import { GoogleLoginPage } from '../pages/google-login-page.tsx';
 import { LandingPage } from '../pages/landing-page.tsx';
+import { LegalPage } from '../pages/legal-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { LogoutPage } from '../pages/logout-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
@@ -43,6 +44,8 @@ const PAGE_ELEMENTS: Record<PageRoute, () => ReactElement> = {
   'reset-password': () => <ResetPasswordPage />,
   'my/account': () => <AccountPage />,
   'my/account/password': () => <ChangePasswordPage />,
+  terms: () => <LegalPage doc="terms" />,
+  privacy: () => <LegalPage doc="privacy" />,
 };
 
 /** The same pages under each locale: Korean without a prefix, English under /en (spec §2). */

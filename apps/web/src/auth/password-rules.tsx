@@ -2,7 +2,7 @@ import { PASSWORD_RULES, passwordProblems } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
 
 /** The rules of spec §5 as a checklist that ticks while typing, and the success text once all are met. */
-export function PasswordRules({ password, confirm }: { password: string; confirm?: string | undefined }) {
+export function PasswordRules({ password }: { password: string }) {
   const { t } = useTranslation();
   const problems = passwordProblems(password);
   const met = password.length > 0 && problems.length === 0;
@@ -24,9 +24,17 @@ export function PasswordRules({ password, confirm }: { password: string; confirm
           })}
         </ul>
       )}
-      {confirm !== undefined && confirm.length > 0 && confirm === password ? (
-        <p className="password-rules__met">{t('auth.rules.confirmMatches')}</p>
-      ) : null}
     </div>
+  );
+}
+
+/** Under the confirmation field: says so once the two passwords match (spec §5, "the confirmation must match"). */
+export function PasswordMatch({ password, confirm }: { password: string; confirm: string }) {
+  const { t } = useTranslation();
+  if (confirm.length === 0 || confirm !== password) return null;
+  return (
+    <p className="password-rules__met" data-testid="password-match">
+      {t('auth.rules.confirmMatches')}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
-import { formatDuration } from '@spreadscope/core';
+import { useTranslation } from 'react-i18next';
 import { useMarketStatus } from '../hooks/use-market-status.ts';
+import { formatDuration } from '../lib/duration.ts';
 
 /**
  * A premium duration, from its start (`durationSince`) to the engine time of the newest table. Rows carry the
@@ -7,6 +8,7 @@ import { useMarketStatus } from '../hooks/use-market-status.ts';
  * the clock moves.
  */
 export function DurationSince({ since }: { readonly since: number }) {
+  const { t } = useTranslation();
   const { updatedAt } = useMarketStatus();
-  return formatDuration(updatedAt === null ? Number.NaN : Math.max(0, updatedAt - since));
+  return formatDuration(updatedAt === null ? Number.NaN : Math.max(0, updatedAt - since), t);
 }

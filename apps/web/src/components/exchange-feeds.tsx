@@ -1,6 +1,6 @@
 import type { FeedHealthView } from '@spreadscope/contracts';
-import { formatDuration } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../lib/duration.ts';
 import { usingFallback } from '../lib/exchange-health.ts';
 
 /** A venue's feeds as small status chips; the full story (transport, age, reconnects, error) on hover. */
@@ -19,7 +19,7 @@ export function ExchangeFeeds({ venue, feeds }: { venue: string; feeds: readonly
                 feed: name,
                 status,
                 via: t(`exchanges.transports.${feed.via ?? feed.transport}`),
-                age: t('exchanges.ago', { age: formatDuration(feed.lastMessageAgeMs) }),
+                age: t('exchanges.ago', { age: formatDuration(feed.lastMessageAgeMs, t) }),
                 restarts: feed.restarts,
               });
         const fallback = usingFallback(feed);

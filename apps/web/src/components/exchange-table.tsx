@@ -1,6 +1,6 @@
 import type { VenueConnection } from '@spreadscope/contracts';
-import { formatDuration } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../lib/duration.ts';
 import { ExchangeFeeds } from './exchange-feeds.tsx';
 import { ExchangeProblem } from './exchange-problem.tsx';
 import { VenueStatusBadge } from './venue-status-badge.tsx';
@@ -38,7 +38,7 @@ export function ExchangeTable({ title, venues }: { title: string; venues: readon
             <td className="exchange-table__num num">
               {venue.lastMessageAgeMs === null
                 ? t('exchanges.never')
-                : t('exchanges.ago', { age: formatDuration(venue.lastMessageAgeMs) })}
+                : t('exchanges.ago', { age: formatDuration(venue.lastMessageAgeMs, t) })}
             </td>
             <td>
               <ExchangeFeeds venue={venue.id} feeds={venue.feeds} />

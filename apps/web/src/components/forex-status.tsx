@@ -1,6 +1,6 @@
 import type { ExchangesConnectionResponse } from '@spreadscope/contracts';
-import { formatDuration, getVenue } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../lib/duration.ts';
 
 type Forex = NonNullable<ExchangesConnectionResponse['forex']>;
 
@@ -8,7 +8,7 @@ type Forex = NonNullable<ExchangesConnectionResponse['forex']>;
 export function ForexStatus({ forex }: { forex: Forex }) {
   const { t } = useTranslation();
   const rate = forex.rate === null ? null : forex.rate.toFixed(2);
-  const age = forex.lastRateAgeMs === null ? null : formatDuration(forex.lastRateAgeMs);
+  const age = forex.lastRateAgeMs === null ? null : formatDuration(forex.lastRateAgeMs, t);
   if (forex.status === 'down') {
     return (
       <p role="alert" className="exchanges__error" data-testid="forex-status">
@@ -45,7 +45,7 @@ export function LiveFailures({
       <ul className="exchanges__failures">
         {failures.map((f) => (
           <li key={f.venue}>
-            <strong>{getVenue(f.venue).name}</strong>: {f.reason}
+            <strong>{t(`venues.${f.venue}` as 'venues.upbit')}</strong>: {f.reason}
           </li>
         ))}
       </ul>

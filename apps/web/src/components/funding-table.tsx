@@ -1,12 +1,5 @@
 import type { FundingLatestResponse, FundingMarket } from '@spreadscope/contracts';
-import {
-  type Currency,
-  formatClock,
-  formatDuration,
-  formatPercent,
-  formatPrice,
-  type Language,
-} from '@spreadscope/core';
+import { type Currency, formatClock, formatPercent, formatPrice, type Language } from '@spreadscope/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +19,7 @@ import { type PagerProps, TablePager } from './table-pager.tsx';
 import { TableState } from './table-state.tsx';
 import './premium-table.css';
 import './funding-table.css';
+import { formatDuration } from '../lib/duration.ts';
 
 interface Props {
   readonly feed: LiveFeed<FundingLatestResponse>;
@@ -280,7 +274,7 @@ const FundingRow = memo(function FundingRow({
               '—'
             ) : (
               <span title={formatClock(row.nextFundingTime, language)}>
-                {formatDuration(Math.max(0, row.nextFundingTime - now))}
+                {formatDuration(Math.max(0, row.nextFundingTime - now), t)}
               </span>
             )}
           </td>

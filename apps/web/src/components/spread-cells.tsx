@@ -2,7 +2,6 @@ import type { PremiumTableRow, SpreadLeg } from '@spreadscope/contracts';
 import {
   type Currency,
   formatCompact,
-  formatDuration,
   formatPercent,
   formatPrice,
   type GapWindow,
@@ -11,6 +10,7 @@ import {
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { FlashField } from '../lib/cell-flash.ts';
+import { formatDuration } from '../lib/duration.ts';
 import { cachedLabel } from '../lib/label-cache.ts';
 import { formatSignedPrice, orNaN, type Tone, tone } from '../lib/number-display.ts';
 import type { ColumnId } from '../lib/spread-columns.ts';
@@ -77,7 +77,7 @@ export function transferText(
     (a, b) => orNaN(a.transferTimeSec) - orNaN(b.transferTimeSec) || 0,
   )[0];
   const route = fastest
-    ? `${fastest.network}${fastest.transferTimeSec === null ? '' : ` · ${formatDuration(fastest.transferTimeSec * 1000)}`}`
+    ? `${fastest.network}${fastest.transferTimeSec === null ? '' : ` · ${formatDuration(fastest.transferTimeSec * 1000, t)}`}`
     : cachedLabel(t, 'spread.transfer.noRoute');
   return { state, route, open: transfer.state === 'trading_available' };
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { GateNotice } from '../auth/gated.tsx';
 import { useEntitlement } from '../auth/use-session.ts';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback.ts';
+import { formatIntervalCode } from '../lib/duration.ts';
 import { cleanSearch, parseMinPremium, SEARCH_MAX_LENGTH } from '../lib/premium-filters.ts';
 import { hasPerpLeg } from '../lib/spread-columns.ts';
 import {
@@ -356,7 +357,7 @@ export function SpreadFilterBar({ kind, filters, rates, onChange, ownedCount }: 
               value={filters.fundingInterval}
               options={FUNDING_INTERVAL_FILTERS.map((value) => ({
                 value,
-                label: value === 'all' ? t('filters.durations.all') : value,
+                label: value === 'all' ? t('filters.durations.all') : formatIntervalCode(value, t),
               }))}
               testId="filter-funding-interval"
               onChange={(fundingInterval) => onChange({ fundingInterval })}

@@ -3,13 +3,13 @@ import {
   type Currency,
   formatClock,
   formatCompact,
-  formatDuration,
   formatPercent,
   formatPrice,
   type Language,
 } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDuration } from '../lib/duration.ts';
 import { formatNativePrice, orNaN } from '../lib/number-display.ts';
 import { type ColumnId, choosableColumns } from '../lib/spread-columns.ts';
 import { cellView } from './spread-cells.tsx';
@@ -136,7 +136,7 @@ export function SpreadRowDetail({
                     <td className="num">
                       {network.transferTimeSec === null
                         ? '—'
-                        : formatDuration(network.transferTimeSec * 1000)}
+                        : formatDuration(network.transferTimeSec * 1000, t)}
                     </td>
                     <td className="num">{network.confirmations ?? '—'}</td>
                     <td className="num">

@@ -1,6 +1,7 @@
 import type { VenueConnection } from '@spreadscope/contracts';
 import { formatClock } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useMarketStatus } from '../hooks/use-market-status.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -14,7 +15,7 @@ interface Props {
 /** The footer as a terminal status line: where prices come from, the live link, and how fresh they are. */
 export function StatusBar({ venues }: Props) {
   const { t } = useTranslation();
-  const { language } = useLocale();
+  const { language, to } = useLocale();
   const { dataSource, updatedAt } = useMarketStatus();
   const connection = useConnectionState();
   const now = useNow(1_000, connection.status === 'waiting');
@@ -54,6 +55,14 @@ export function StatusBar({ venues }: Props) {
           </span>
         ) : null}
         <span className="status-bar__item status-bar__xl">{t('status.disclaimer')}</span>
+        <nav className="status-bar__item status-bar__legal" aria-label={t('legal.footerLabel')}>
+          <Link to={to('/terms')} data-testid="footer-terms">
+            {t('legal.footerTerms')}
+          </Link>
+          <Link to={to('/privacy')} data-testid="footer-privacy">
+            {t('legal.footerPrivacy')}
+          </Link>
+        </nav>
       </div>
     </footer>
   );

@@ -1,7 +1,7 @@
 import type { VenueConnection } from '@spreadscope/contracts';
-import { formatDuration } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
 import './venue-status-badge.css';
+import { formatDuration } from '../lib/duration.ts';
 
 /**
  * A venue's link state next to its prices (UI.md): a dot when healthy, the word when not, the last message
@@ -13,7 +13,7 @@ export function VenueStatusBadge({ venue }: { venue: VenueConnection | undefined
   const label = t(`venueStatus.${status}`);
   const age =
     venue?.lastMessageAgeMs !== null && venue?.lastMessageAgeMs !== undefined
-      ? t('venueStatus.age', { age: formatDuration(venue.lastMessageAgeMs) })
+      ? t('venueStatus.age', { age: formatDuration(venue.lastMessageAgeMs, t) })
       : null;
   const title = [label, age, venue?.lastError].filter(Boolean).join(' · ');
   const healthy = status === 'connected';

@@ -1,7 +1,7 @@
 import type { VenueConnection } from '@spreadscope/contracts';
-import { formatDuration } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
 import './venue-status-panel.css';
+import { formatDuration } from '../lib/duration.ts';
 
 interface Props {
   readonly venues: readonly VenueConnection[] | undefined;
@@ -41,7 +41,7 @@ export function VenueStatusPanel({ venues }: Props) {
                   </span>
                   <span className="venue-panel__meta num" title={venue.lastError ?? undefined}>
                     {venue.lastMessageAgeMs !== null
-                      ? formatDuration(venue.lastMessageAgeMs)
+                      ? formatDuration(venue.lastMessageAgeMs, t)
                       : t('landing.venueInstruments', { count: venue.instruments })}
                   </span>
                 </li>

@@ -1,6 +1,7 @@
 import { VENUES, type VenueId } from '@spreadscope/core';
 import { authEn } from './en-auth.ts';
 import { exchangesEn } from './en-exchanges.ts';
+import { legalEn } from './en-legal.ts';
 import { marketEn } from './en-market.ts';
 
 /** Display names as traders know them (the registry's names; huobi is HTX). */
@@ -215,10 +216,18 @@ export const en = {
     kst: 'KST',
     notifications: 'Notifications (Alt+T)',
   },
+  duration: {
+    days: '{{d}}d {{h}}h',
+    hours: '{{h}}h {{m}}m',
+    minutes: '{{m}}m {{s}}s',
+    seconds: '{{s}}s',
+    count: { m: '{{n}}m', h: '{{n}}h', d: '{{n}}d' },
+  },
   venues: venueNames,
   auth: authEn,
   ...marketEn,
   ...exchangesEn,
+  ...legalEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

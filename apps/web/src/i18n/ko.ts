@@ -1,6 +1,7 @@
 import type { Catalogue } from './en.ts';
 import { authKo } from './ko-auth.ts';
 import { exchangesKo } from './ko-exchanges.ts';
+import { legalKo } from './ko-legal.ts';
 import { marketKo } from './ko-market.ts';
 
 /**
@@ -212,10 +213,17 @@ export const ko: Catalogue = {
     kst: 'KST',
     notifications: '알림 (Alt+T로 이동)',
   },
+  duration: {
+    days: '{{d}}일 {{h}}시간',
+    hours: '{{h}}시간 {{m}}분',
+    minutes: '{{m}}분 {{s}}초',
+    seconds: '{{s}}초',
+    count: { m: '{{n}}분', h: '{{n}}시간', d: '{{n}}일' },
+  },
   venues: {
     upbit: '업비트',
     bithumb: '빗썸',
-    kbit: 'Kbit',
+    kbit: '케이비트',
     binance: '바이낸스',
     bybit: '바이비트',
     okx: 'OKX',
@@ -241,4 +249,5 @@ export const ko: Catalogue = {
   auth: authKo,
   ...marketKo,
   ...exchangesKo,
+  ...legalKo,
 };

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { callApi } from '../auth/account-api.ts';
 import { fieldError } from '../auth/error-text.ts';
 import { PasswordField } from '../auth/password-field.tsx';
-import { PasswordRules } from '../auth/password-rules.tsx';
+import { PasswordMatch, PasswordRules } from '../auth/password-rules.tsx';
 import { RequireSession } from '../auth/require-session.tsx';
 import { useSetSession } from '../auth/use-session.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
@@ -70,7 +70,7 @@ function ChangePassword() {
               onChange={set('password')}
               autoComplete="new-password"
               error={errorFor('password')}
-              hint={<PasswordRules password={form.password} confirm={form.passwordConfirm} />}
+              hint={<PasswordRules password={form.password} />}
               testId="change-new"
             />
             <PasswordField
@@ -80,6 +80,7 @@ function ChangePassword() {
               onChange={set('passwordConfirm')}
               autoComplete="new-password"
               error={errorFor('passwordConfirm')}
+              hint={<PasswordMatch password={form.password} confirm={form.passwordConfirm} />}
               testId="change-confirm"
             />
             {error && !['currentPassword', 'password', 'passwordConfirm'].includes(error.field ?? '') ? (

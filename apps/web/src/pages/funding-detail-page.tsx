@@ -1,7 +1,6 @@
 import type { FundingHistoryV2Response, FundingTokenResponse } from '@spreadscope/contracts';
 import {
   formatClock,
-  formatDuration,
   formatPercent,
   HISTORY_RANGES,
   type HistoryRange,
@@ -29,6 +28,7 @@ import { formatNativePrice, tone } from '../lib/number-display.ts';
 import { formatPriceIn } from '../lib/stable-conversion.ts';
 import './detail-page.css';
 import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
+import { formatDuration } from '../lib/duration.ts';
 
 /** /funding-rate/{token}: the token's perpetuals side by side, and their funding history over 1 d … 1 y. */
 export function FundingDetailPage() {
@@ -149,9 +149,12 @@ function FundingDetail({ base }: { base: string }) {
                     {t('fundingRate.columns.exchange')}
                     <PhoneSub>{t('fundingRate.markIn', { currency })}</PhoneSub>
                   </th>
-                  <th scope="col">{t('fundingRate.columns.rate')}</th>
+                  <th scope="col">
+                    {t('fundingRate.columns.rate')}
+                    <PhoneSub>{t('fundingRate.columns.annualized')}</PhoneSub>
+                  </th>
                   <WideTh>{t('fundingRate.columns.interval')}</WideTh>
-                  <th scope="col">{t('fundingRate.columns.annualized')}</th>
+                  <WideTh>{t('fundingRate.columns.annualized')}</WideTh>
                   <th scope="col">
                     {t('fundingRate.columns.next')}
                     <PhoneSub>{t('fundingRate.columns.interval')}</PhoneSub>
@@ -162,6 +165,7 @@ function FundingDetail({ base }: { base: string }) {
               <tbody>
                 {token.data.data.map((market) => {
                   const every = t('fundingRate.everyHours', { hours: market.intervalHours });
+                  const annualized = formatPercent(market.annualizedPercent);
                   const mark = formatPriceIn(market.markPrice, market.quoteToken, currency, rates, language);
                   return (
                     <tr
@@ -184,10 +188,13 @@ function FundingDetail({ base }: { base: string }) {
                         data-testid="funding-rate"
                       >
                         {formatPercent(market.fundingRatePercent, 4)}
+                        <PhoneSub num>{annualized}</PhoneSub>
                       </td>
                       <td className="num detail-table__wide">{every}</td>
-                      <td className={`num ${market.stale ? '' : tone(market.annualizedPercent)}`}>
-                        {formatPercent(market.annualizedPercent)}
+                      <td
+                        className={`num detail-table__wide ${market.stale ? '' : tone(market.annualizedPercent)}`}
+                      >
+                        {annualized}
                       </td>
                       <td
                         className="num"
@@ -197,7 +204,7 @@ function FundingDetail({ base }: { base: string }) {
                       >
                         {market.nextFundingTime === null
                           ? '—'
-                          : formatDuration(Math.max(0, market.nextFundingTime - now))}
+                          : formatDuration(Math.max(0, market.nextFundingTime - now), t)}
                         <PhoneSub>{every}</PhoneSub>
                       </td>
                       <td

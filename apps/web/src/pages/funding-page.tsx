@@ -14,6 +14,7 @@ import { useMarketQuery } from '../hooks/use-market-query.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useClampedPage, useTablePage } from '../hooks/use-table-page.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { formatIntervalCode } from '../lib/duration.ts';
 import {
   FUNDING_PAGE_LIMIT,
   FUNDING_QUOTES,
@@ -187,7 +188,7 @@ export function FundingPage() {
                 options={FUNDING_INTERVAL_FILTERS.map((value) => ({
                   value,
                   testId: `funding-interval-${value}`,
-                  label: value === 'all' ? t('filters.durations.all') : value,
+                  label: value === 'all' ? t('filters.durations.all') : formatIntervalCode(value, t),
                 }))}
                 onChange={(interval) => change({ interval })}
               />

@@ -13,16 +13,16 @@ import {
   type Currency,
   formatClock,
   formatCompact,
-  formatDuration,
   formatPercent,
   formatPrice,
   type ParsedSymbol,
   tryParseSymbol,
   UPDATE_INTERVAL_MS,
 } from '@spreadscope/core';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { GateNotice } from '../auth/gated.tsx';
 import { type ChartSeries, TimeChart } from '../components/charts/time-chart.tsx';
 import { MarketNotFound } from '../components/market-not-found.tsx';
 import { SegmentedControl } from '../components/segmented-control.tsx';
@@ -38,6 +38,7 @@ import { MARKET_PATHS } from '../lib/market-api.ts';
 import { formatNativePrice, orNaN, tone } from '../lib/number-display.ts';
 import './detail-page.css';
 import { PhoneSub, WideTh } from '../components/detail-table-parts.tsx';
+import { formatDuration, formatIntervalCode } from '../lib/duration.ts';
 
 const CHART_INTERVALS: readonly CandleInterval[] = CANDLE_INTERVALS.filter((i) => i !== '30m');
 
@@ -159,6 +160,13 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
   const chartView = `${symbol}:${interval}:${currency}:${conversionBase}`;
 
   const headerError = errorOf(header.error);
+  // Without the header there is no market to chart: the charts say why instead of loading forever. DEX
+  // venues' data needs a plan (spec §6); a visitor is offered sign-in, a signed-in user the plan.
+  const gate =
+    headerError && (headerError.status === 401 || headerError.status === 403) ? (
+      <GateNotice feature="dexData" />
+    ) : null;
+  const blocked = headerError ? feedErrorText(headerError, t) : null;
   if (headerError?.status === 404 && !isMissingRoute(headerError)) {
     return (
       <MarketNotFound
@@ -241,9 +249,14 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
         ) : null}
       </header>
       {headerError ? (
-        <p role="alert" className="detail-page__message">
-          {feedErrorText(headerError, t)}
-        </p>
+        <div
+          role="alert"
+          className="detail-page__message detail-page__gate"
+          data-testid="detail-header-error"
+        >
+          <span>{feedErrorText(headerError, t)}</span>
+          {gate}
+        </div>
       ) : null}
       <div className="detail-page__grid">
         <section className="detail-page__card" aria-labelledby="detail-price-chart">
@@ -253,7 +266,11 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
               label={t('charts.interval')}
               value={interval}
               testId="detail-interval"
-              options={CHART_INTERVALS.map((value) => ({ value, label: value, testId: `interval-${value}` }))}
+              options={CHART_INTERVALS.map((value) => ({
+                value,
+                label: formatIntervalCode(value, t),
+                testId: `interval-${value}`,
+              }))}
               onChange={(value) => setParam('interval', value, '15m')}
             />
           </div>
@@ -264,6 +281,7 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
             label={t('premiumDetail.priceChart', { currency })}
             testId="detail-price-chart"
             resetKey={chartView}
+            blocked={market ? null : blocked}
           />
         </section>
         <section className="detail-page__card" aria-labelledby="detail-gap-chart">
@@ -279,6 +297,7 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
             label={t('premiumDetail.gapChartNone')}
             testId="detail-gap-chart"
             resetKey={chartView}
+            blocked={headline ? null : blocked}
           />
         </section>
       </div>
@@ -392,7 +411,7 @@ function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbo
               <tbody>
                 {wallet.data.data.map((w) => {
                   const confirmations = w.confirmations ?? '—';
-                  const time = w.transferTimeSec === null ? '—' : formatDuration(w.transferTimeSec * 1000);
+                  const time = w.transferTimeSec === null ? '—' : formatDuration(w.transferTimeSec * 1000, t);
                   const fee =
                     w.withdrawFee === null
                       ? '—'
@@ -445,6 +464,7 @@ function ChartOrMessage({
   label,
   testId,
   resetKey,
+  blocked,
 }: {
   query: { data: unknown; error: unknown; isFetching: boolean };
   series: ChartSeries[];
@@ -452,9 +472,18 @@ function ChartOrMessage({
   label: string;
   testId: string;
   resetKey: string;
+  /** Why the chart's data cannot be asked for (the market behind it failed to load); null when it can. */
+  blocked: ReactNode;
 }) {
   const { t } = useTranslation();
   const empty = series.every((s) => s.data.length === 0);
+  if (blocked && !query.data) {
+    return (
+      <p className="detail-page__message" role="status" data-testid={`${testId}-blocked`}>
+        {blocked}
+      </p>
+    );
+  }
   if (query.error) {
     return (
       <p className="detail-page__message" role="alert">

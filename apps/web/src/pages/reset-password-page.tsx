@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../auth/account-api.ts';
 import { fieldError } from '../auth/error-text.ts';
 import { PasswordField } from '../auth/password-field.tsx';
-import { PasswordRules } from '../auth/password-rules.tsx';
+import { PasswordMatch, PasswordRules } from '../auth/password-rules.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import '../auth/auth.css';
@@ -59,7 +59,7 @@ export function ResetPasswordPage() {
               onChange={setPassword}
               autoComplete="new-password"
               error={error?.field === 'password' ? error.message : null}
-              hint={<PasswordRules password={password} confirm={confirm} />}
+              hint={<PasswordRules password={password} />}
               testId="reset-password"
             />
             <PasswordField
@@ -69,6 +69,7 @@ export function ResetPasswordPage() {
               onChange={setConfirm}
               autoComplete="new-password"
               error={error?.field === 'passwordConfirm' ? error.message : null}
+              hint={<PasswordMatch password={password} confirm={confirm} />}
               testId="reset-password-confirm"
             />
             {error && error.field !== 'password' && error.field !== 'passwordConfirm' ? (

@@ -5,12 +5,14 @@ import { callApi } from '../auth/account-api.ts';
 import { errorText, fieldError } from '../auth/error-text.ts';
 import { GoogleButton } from '../auth/google-button.tsx';
 import { PasswordField } from '../auth/password-field.tsx';
-import { PasswordRules } from '../auth/password-rules.tsx';
+import { PasswordMatch, PasswordRules } from '../auth/password-rules.tsx';
 import { TextField } from '../auth/text-field.tsx';
 import { useReferralCheck } from '../auth/use-referral-check.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import '../auth/auth.css';
+
+const CONSENT_FIELDS = ['acceptTerms', 'acceptPrivacy'];
 
 export function SignupPage() {
   const { t } = useTranslation();
@@ -38,6 +40,14 @@ export function SignupPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The server refuses too (spec §5); saying it here keeps the reader on the form with the boxes in view.
+    if (!consent) {
+      setError({
+        field: form.acceptTerms ? 'acceptPrivacy' : 'acceptTerms',
+        message: t('auth.termsRequired', { ns: 'server' }),
+      });
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -92,6 +102,9 @@ export function SignupPage() {
   }
 
   const errorFor = (field: string) => (error?.field === field ? error.message : null);
+  // Ticking the boxes clears the complaint about them.
+  const consentError =
+    !consent && CONSENT_FIELDS.includes(error?.field ?? '') ? (error?.message ?? null) : null;
   const referralHint =
     referral.status === 'valid' || referral.status === 'invalid'
       ? referral.message
@@ -132,7 +145,7 @@ export function SignupPage() {
             onChange={set('password')}
             autoComplete="new-password"
             error={errorFor('password')}
-            hint={<PasswordRules password={form.password} confirm={form.passwordConfirm} />}
+            hint={<PasswordRules password={form.password} />}
             testId="signup-password"
           />
           <PasswordField
@@ -142,6 +155,7 @@ export function SignupPage() {
             onChange={set('passwordConfirm')}
             autoComplete="new-password"
             error={errorFor('passwordConfirm')}
+            hint={<PasswordMatch password={form.password} confirm={form.passwordConfirm} />}
             testId="signup-password-confirm"
           />
           <TextField
@@ -155,7 +169,11 @@ export function SignupPage() {
             maxLength={16}
             testId="signup-referral"
           />
-          <fieldset className="auth-form auth-consent">
+          <fieldset
+            className="auth-form auth-consent"
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? 'signup-consent-error' : undefined}
+          >
             <legend className="visually-hidden">{t('auth.signup.acceptAll')}</legend>
             <label className="auth-check">
               <input
@@ -202,11 +220,26 @@ export function SignupPage() {
                 )
               </span>
             </label>
+            {consentError ? (
+              <p
+                id="signup-consent-error"
+                className="auth-form__error"
+                role="alert"
+                data-testid="signup-consent-error"
+              >
+                {consentError}
+              </p>
+            ) : null}
           </fieldset>
           {error &&
-          !['email', 'displayName', 'password', 'passwordConfirm', 'referralCode'].includes(
-            error.field ?? '',
-          ) ? (
+          ![
+            'email',
+            'displayName',
+            'password',
+            'passwordConfirm',
+            'referralCode',
+            ...CONSENT_FIELDS,
+          ].includes(error.field ?? '') ? (
             <p className="auth-form__error" role="alert" data-testid="signup-error">
               {error.message}
             </p>

@@ -204,6 +204,11 @@ forEachDatabase('auth over HTTP', (getDb) => {
           'acceptPrivacy',
           'Please accept the terms of service and the privacy policy.',
         ],
+        [
+          { acceptTerms: undefined, acceptPrivacy: undefined },
+          'acceptTerms',
+          'Please accept the terms of service and the privacy policy.',
+        ],
         [{ referralCode: 'ZZZZZZZZ' }, 'referralCode', 'Invalid referral code. Please check again.'],
         [{ displayName: 'x'.repeat(41) }, 'displayName', 'Display name must be 1 to 40 characters.'],
       ];

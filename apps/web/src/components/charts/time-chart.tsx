@@ -176,7 +176,8 @@ export function TimeChart({
         attributionLogo: false,
       },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderColor: colors.grid },
+      // A tick near the pane's top or bottom edge would have its label drawn half outside the axis.
+      rightPriceScale: { borderColor: colors.grid, entireTextOnly: true },
       timeScale: { borderColor: colors.grid, timeVisible: true, secondsVisible: false },
       localization: {
         locale: language === 'ko' ? 'ko-KR' : 'en-US',
