@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createHistoryRepository, createMarketHistoryRepository, openDatabase } from '@spreadscope/db';
-import { createMarketSource, type MarketSource } from '@spreadscope/feeds';
+import { createMarketSource, GuardedSource, type MarketSource } from '@spreadscope/feeds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -48,7 +48,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const engine = engines.engine;
   // Logging before the app exists goes through a small console shim; pino takes over once Fastify is built.
   const log = { info: console.log, warn: console.warn, error: console.error };
-  const source = createMarketSource({ ...config.market, logger: log });
+  // Every event passes the gate (validated, ordered per market) before it counts anywhere: live, sim or replay.
+  const source = new GuardedSource(createMarketSource({ ...config.market, logger: log }));
   const marketApi = createMarketApi({
     engine,
     source,

@@ -8,6 +8,10 @@ export {
   parseSourceSpec,
   type SourceSpec,
 } from './create-market-source.ts';
+export { EventGate } from './guard/event-gate.ts';
+export { GATE_LIMITS } from './guard/gate-limits.ts';
+export { GuardedSource } from './guard/guarded-source.ts';
+export type { Rejection, VenueRejects } from './guard/rejects.ts';
 export { DEFAULT_FEED_SETTINGS } from './live/feed-settings.ts';
 export { DEFAULT_FOREX_URLS, type ForexHealth, parseUsdKrw } from './live/forex-poller.ts';
 export type { FetchLike } from './live/http-seam.ts';
