@@ -10,6 +10,7 @@ import {
   type VenueId,
   type WalletEvent,
 } from '@spreadscope/core';
+import { windowDepthUsd } from './depth.ts';
 import { type InstrumentSpec, planMarket, type WalletSpec } from './market-structure.ts';
 import { networkProfile } from './networks.ts';
 import {
@@ -87,6 +88,9 @@ const DISLOCATION = {
   fullUniverse: 250,
   min: 0.06,
   max: 0.12,
+  /** Large caps move less from the market's premium; majors (BTC, ETH, BNB …) never dislocate on their own. */
+  largeCapMin: 0.02,
+  largeCapMax: 0.05,
   positiveShare: 0.7,
   halfLifeMin: [3, 12],
 };
@@ -110,14 +114,15 @@ const VOLUME = { sigma: 0.25, tauMs: 2 * HOUR_MS };
 const BOOK = { everyMs: 1_000, levels: 10 };
 /**
  * Books of every other market: cheaper (no random draws, so adding them leaves every other series of a seed
- * alone) and spread over the ±2 % depth window — distance of each level from the touch in basis points, and
- * the book's total within the window as a share of the market's 24 h volume.
+ * alone) and spread over the ±2 % depth window — distance of each level from the touch in basis points; what
+ * each side holds within the window comes from windowDepthUsd (depth.ts).
  */
 const WINDOW_BOOK = {
   everyMs: 2_500,
   offsetsBp: [0, 2, 5, 10, 20, 35, 55, 80, 110, 150, 190],
-  depthShareOfVolume: 0.003,
 };
+/** The majors' books: ten levels near the touch hold this share of the ±2 % depth; window levels the rest. */
+const NEAR_SHARE = 0.15;
 const WALLET = { everyMs: 5 * MINUTE_MS, suspendChance: 0.02, recoverChance: 0.4 };
 
 class TokenState {
@@ -285,6 +290,8 @@ export class Simulator {
   private readonly instruments: InstrumentState[];
   private readonly wallets: WalletState[];
   private readonly koreanTokens: TokenState[];
+  /** Korean-listed tokens that can dislocate: every tier but the majors. */
+  private readonly dislocatable: TokenState[];
   private readonly jumpTokens: TokenState[];
   private readonly factors: Factors;
   private readonly marketSigmaStep = MARKET_VOL * Math.sqrt(SIM_STEP_MS / YEAR_MS);
@@ -328,6 +335,7 @@ export class Simulator {
     }));
     const koreanIndices = new Set(plan.instruments.filter((i) => i.korean).map((i) => i.tokenIndex));
     this.koreanTokens = this.tokens.filter((_, index) => koreanIndices.has(index));
+    this.dislocatable = this.koreanTokens.filter((token) => token.spec.tier > 1);
     this.jumpTokens = this.tokens.filter((t) => t.spec.tier >= 3);
   }
 
@@ -541,9 +549,12 @@ export class Simulator {
     }
     const dislocationChance =
       (SIM_STEP_MS / DISLOCATION.everyMs) * (this.koreanTokens.length / DISLOCATION.fullUniverse);
-    if (this.koreanTokens.length > 0 && rng.chance(dislocationChance)) {
-      const token = this.koreanTokens[Math.floor(rng.next() * this.koreanTokens.length)];
-      const size = rng.range(DISLOCATION.min, DISLOCATION.max);
+    if (this.dislocatable.length > 0 && rng.chance(dislocationChance)) {
+      const token = this.dislocatable[Math.floor(rng.next() * this.dislocatable.length)];
+      const size =
+        token?.spec.tier === 2
+          ? rng.range(DISLOCATION.largeCapMin, DISLOCATION.largeCapMax)
+          : rng.range(DISLOCATION.min, DISLOCATION.max);
       const halfLifeMs =
         rng.range(DISLOCATION.halfLifeMin[0] ?? 3, DISLOCATION.halfLifeMin[1] ?? 12) * MINUTE_MS;
       if (token) {
@@ -674,7 +685,8 @@ export class Simulator {
     const mid = (instrument.bid + instrument.ask) / 2;
     const gapTicks = Math.max(1, Math.round((mid * 0.0001) / tick.step));
     const usdPerUnit = spec.quote === 'KRW' ? mid / this.factors.forex : mid;
-    const levelUsd = spec.volumeUsd / 20_000;
+    const sideUsd = windowDepthUsd(spec.volumeUsd);
+    const levelUsd = (sideUsd * NEAR_SHARE) / BOOK.levels / 1.15;
     const bids: [number, number][] = [];
     const asks: [number, number][] = [];
     for (let level = 0; level < BOOK.levels; level++) {
@@ -684,6 +696,11 @@ export class Simulator {
         bids.push([bidPrice, roundSignificant((levelUsd * this.rng.range(0.3, 2)) / usdPerUnit, 4)]);
       asks.push([askPrice, roundSignificant((levelUsd * this.rng.range(0.3, 2)) / usdPerUnit, 4)]);
     }
+    // Beyond the near levels, the rest of the ±2 % window (no draws: other series of the seed stay as they were).
+    const far = this.windowLevels(instrument, sideUsd * (1 - NEAR_SHARE), usdPerUnit, BOOK.levels + 1);
+    for (const level of far.bids)
+      if (level[0] < (bids.at(-1)?.[0] ?? Number.POSITIVE_INFINITY)) bids.push(level);
+    for (const level of far.asks) if (level[0] > (asks.at(-1)?.[0] ?? 0)) asks.push(level);
     return {
       t,
       type: 'book',
@@ -705,11 +722,36 @@ export class Simulator {
     const spec = instrument.spec;
     const mid = (instrument.bid + instrument.ask) / 2;
     const usdPerUnit = spec.quote === 'KRW' ? mid / this.factors.forex : mid;
-    const offsets = WINDOW_BOOK.offsetsBp;
-    const deepest = (offsets.at(-1) ?? 0) / 10_000;
-    // Level i weighs 1 + i/3: the window's total spread over both sides, more of it further out.
+    const { bids, asks } = this.windowLevels(instrument, windowDepthUsd(spec.volumeUsd), usdPerUnit, 0);
+    return {
+      t,
+      type: 'book',
+      venue: spec.venue,
+      market: spec.market,
+      base: spec.base,
+      quote: spec.quote,
+      bids,
+      asks,
+    };
+  }
+
+  /**
+   * Levels at fixed distances from the touch over the ±2 % window on the market's price units, deeper further
+   * out, holding `sideUsd` per side; only those at least `beyondBp` basis points out (0: from the touch).
+   * Sizes come from a fixed hash, not the generator.
+   */
+  private windowLevels(
+    instrument: InstrumentState,
+    sideUsd: number,
+    usdPerUnit: number,
+    beyondBp: number,
+  ): { bids: [number, number][]; asks: [number, number][] } {
+    const offsets =
+      beyondBp === 0 ? WINDOW_BOOK.offsetsBp : WINDOW_BOOK.offsetsBp.filter((bp) => bp >= beyondBp);
+    const deepest = (WINDOW_BOOK.offsetsBp.at(-1) ?? 0) / 10_000;
+    // Level i weighs 1 + i/3: more of the side's total further out.
     const weights = offsets.length + (offsets.length * (offsets.length - 1)) / 6;
-    const unitsPerWeight = (spec.volumeUsd * WINDOW_BOOK.depthShareOfVolume) / 2 / weights / usdPerUnit;
+    const unitsPerWeight = sideUsd / weights / usdPerUnit;
     // Price units: one per side unless the window crosses a band edge (then each level finds its own), and
     // sizes on one grid of four significant digits of the smallest level.
     const bidTick = this.sideTick(instrument, instrument.bid, instrument.bid * (1 - deepest));
@@ -725,7 +767,7 @@ export class Simulator {
       const units = unitsPerWeight * (1 + level / 3);
       let bidPrice = instrument.bid;
       let askPrice = instrument.ask;
-      if (level > 0) {
+      if (away > 0) {
         const bidRaw = instrument.bid * (1 - away);
         const askRaw = instrument.ask * (1 + away);
         bidPrice = floorToTick(bidRaw, bidTick ?? this.tickFor(instrument, bidRaw));
@@ -742,16 +784,7 @@ export class Simulator {
         previousAsk = askPrice;
       }
     }
-    return {
-      t,
-      type: 'book',
-      venue: spec.venue,
-      market: spec.market,
-      base: spec.base,
-      quote: spec.quote,
-      bids,
-      asks,
-    };
+    return { bids, asks };
   }
 
   /** The price unit of every level between the touch and `far`, or null when they do not share one. */
