@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { createHistoryRepository, createMarketHistoryRepository, openDatabase } from '@spreadscope/db';
-import { createMarketSource, GuardedSource, type MarketSource } from '@spreadscope/feeds';
+import {
+  createMarketSource,
+  DEFAULT_SIM_SEED,
+  disabledVenueIds,
+  GuardedSource,
+  type MarketSource,
+} from '@spreadscope/feeds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -13,6 +19,7 @@ import { ExchangesService } from './modules/exchanges/service.ts';
 import { createMarketApi } from './modules/market/api.ts';
 import { EngineSlot } from './runtime/engine-slot.ts';
 import { MarketRuntime } from './runtime/market-runtime.ts';
+import { simBackfill } from './runtime/sim-backfill.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 
 export interface RunningServer {
@@ -86,6 +93,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     settlementRetentionMs: config.FUNDING_HISTORY_RETENTION_DAYS * 86_400_000,
     gapRetentionMs: config.GAP_HISTORY_RETENTION_DAYS * 86_400_000,
     logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    prepareHistory: simBackfill({
+      history,
+      seed: config.market.seed ?? DEFAULT_SIM_SEED,
+      disabledVenues: disabledVenueIds(config.market.venues),
+      logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    }),
   });
 
   await runtime.start();

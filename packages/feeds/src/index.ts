@@ -1,6 +1,6 @@
 export { AutoSource, type AutoSourceOptions, type LiveFailure } from './auto-source.ts';
 export type { FeedLogger } from './common/logger.ts';
-export type { VenueOverride, VenueOverrides } from './common/venue-overrides.ts';
+export { disabledVenueIds, type VenueOverride, type VenueOverrides } from './common/venue-overrides.ts';
 export {
   createMarketSource,
   DEFAULT_SIM_SEED,
@@ -18,6 +18,12 @@ export type { FetchLike } from './live/http-seam.ts';
 export { LiveSource, type LiveSourceOptions } from './live/live-source.ts';
 export type { EventSink, MarketSource, VenueLink } from './market-source.ts';
 export { type Env, marketSourceOptionsFromEnv, venueOverridesFromEnv } from './market-source-env.ts';
+export {
+  BACKFILL_MARKETS,
+  type SimulatedDay,
+  type SimulatedDayOptions,
+  simulatedDay,
+} from './sim/backfill.ts';
 export { krwTick } from './sim/price-ticks.ts';
 export { SIM_STEP_MS, Simulator, type SimulatorOptions } from './sim/simulator.ts';
 export { SimulatorSource, type SimulatorSourceOptions } from './sim/simulator-source.ts';

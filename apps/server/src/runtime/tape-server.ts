@@ -19,6 +19,15 @@ export async function startTapeServer(
   const dir = mkdtempSync(join(tmpdir(), 'spreadscope-tape-server-'));
   const tape = join(dir, 'tape.ndjson');
   writeFileSync(tape, `${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  return startServerIn(dir, { MARKET_SOURCE: `replay:${tape}`, REPLAY_SPEED: '0', ...env });
+}
+
+/** The same on any MARKET_SOURCE (e.g. `sim`), in a fresh data directory. */
+export function startEnvServer(env: Record<string, string>): Promise<TapeServer> {
+  return startServerIn(mkdtempSync(join(tmpdir(), 'spreadscope-env-server-')), env);
+}
+
+async function startServerIn(dir: string, env: Record<string, string>): Promise<TapeServer> {
   const webDist = mkdtempSync(join(dir, 'web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>t</title>');
   const server = await startServer(
@@ -28,8 +37,6 @@ export async function startTapeServer(
       DATA_DIR: join(dir, 'data'),
       WEB_DIST: webDist,
       LOG_LEVEL: 'silent',
-      MARKET_SOURCE: `replay:${tape}`,
-      REPLAY_SPEED: '0',
       ...env,
     }),
   );

@@ -48,6 +48,29 @@ import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
 
 export const SIM_STEP_MS = 100;
 
+/** A simulator's starting state (Simulator.snapshot). */
+export interface SimSnapshot {
+  readonly forex: number;
+  readonly kimchi: number;
+  readonly usdtPremium: number;
+  readonly tokens: readonly {
+    readonly tier: LiquidityTier;
+    readonly beta: number;
+    readonly logPrice: number;
+    /** The token's own Kimchi component plus its fixed offset. */
+    readonly kimchi: number;
+    readonly kimchiSigma: number;
+    /** Perpetuals' basis over spot. */
+    readonly basis: number;
+  }[];
+  readonly instruments: readonly {
+    readonly spec: InstrumentSpec;
+    /** Index into tokens, or -1 for USDT/KRW. */
+    readonly token: number;
+    readonly deviation: number;
+  }[];
+}
+
 export interface SimulatorOptions {
   readonly seed: number;
   /** Epoch ms of the first step. */
@@ -66,21 +89,21 @@ export interface SimulatorOptions {
   readonly books?: boolean;
 }
 
-const YEAR_MS = 365 * DAY_MS;
-const MARKET_VOL = 0.55;
-const IDIO_VOL: Readonly<Record<LiquidityTier, number>> = { 1: 0.35, 2: 0.6, 3: 0.9, 4: 1.3 };
+export const YEAR_MS = 365 * DAY_MS;
+export const MARKET_VOL = 0.55;
+export const IDIO_VOL: Readonly<Record<LiquidityTier, number>> = { 1: 0.35, 2: 0.6, 3: 0.9, 4: 1.3 };
 const CHANGE_24H_SIGMA: Readonly<Record<LiquidityTier, number>> = { 1: 0.025, 2: 0.045, 3: 0.07, 4: 0.1 };
 
-const FOREX = { mean: 1430, sigma: 18, tauMs: 6 * HOUR_MS, lo: 1380, hi: 1480, everyMs: 5_000 };
-const KIMCHI = { mean: 0.02, sigma: 0.012, tauMs: 40 * MINUTE_MS, lo: -0.01, hi: 0.05 };
+export const FOREX = { mean: 1430, sigma: 18, tauMs: 6 * HOUR_MS, lo: 1380, hi: 1480, everyMs: 5_000 };
+export const KIMCHI = { mean: 0.02, sigma: 0.012, tauMs: 40 * MINUTE_MS, lo: -0.01, hi: 0.05 };
 const TOKEN_KIMCHI_SIGMA: Readonly<Record<LiquidityTier, number>> = {
   1: 0.0015,
   2: 0.003,
   3: 0.004,
   4: 0.005,
 };
-const TOKEN_KIMCHI = { tauMs: 15 * MINUTE_MS, limit: 0.015 };
-const USDT_PREMIUM = { sigma: 0.006, tauMs: 20 * MINUTE_MS, beta: 0.3, limit: 0.02 };
+export const TOKEN_KIMCHI = { tauMs: 15 * MINUTE_MS, limit: 0.015 };
+export const USDT_PREMIUM = { sigma: 0.006, tauMs: 20 * MINUTE_MS, beta: 0.3, limit: 0.02 };
 const USDC_USDT = { sigma: 0.0002, tauMs: HOUR_MS, lo: 0.999, hi: 1.001 };
 /** About one new dislocation every 3 minutes across a full universe (~250 Korean-listed tokens). */
 const DISLOCATION = {
@@ -350,6 +373,32 @@ export class Simulator {
 
   get tokenCount(): number {
     return this.tokens.length;
+  }
+
+  /**
+   * The state the run starts from, for back-filling history that ends where the simulation begins (see
+   * backfill.ts). Reads without drawing: the run's series stay as they were.
+   */
+  snapshot(): SimSnapshot {
+    const f = this.factors;
+    return {
+      forex: f.forex,
+      kimchi: f.kimchi,
+      usdtPremium: this.usdtPremium(),
+      tokens: this.tokens.map((t) => ({
+        tier: t.spec.tier,
+        beta: t.beta,
+        logPrice: t.logPrice,
+        kimchi: t.kimchi + t.kimchiOffset,
+        kimchiSigma: t.kimchiSigma,
+        basis: FUNDING.basisPer8h * t.funding8h,
+      })),
+      instruments: this.instruments.map((i) => ({
+        spec: i.spec,
+        token: i.token === null ? -1 : this.tokens.indexOf(i.token),
+        deviation: i.deviation,
+      })),
+    };
   }
 
   /** Produces every event with t < `until` that has not been produced yet, in time order. */
