@@ -22,6 +22,8 @@ interface RejectTally {
 
 /** What the gate remembers of one market: its streams' last applied times and its last believed price. */
 interface MarketMemo {
+  readonly market: string;
+  readonly quote: string;
   quoteAt: number;
   bookAt: number;
   fundingAt: number;
@@ -37,17 +39,18 @@ interface MarketMemo {
 /** The forex pair is tallied under this name (it has no venue). */
 export const FOREX_TALLY = 'forex';
 
-const LN_TICK = Math.log(L.tickFactor);
-const LN_FIRST = Math.log(L.firstFactor);
-const LN_COHERENT = Math.log(L.coherentFactor);
-const LN_FOREX = Math.log(L.forexFactor);
+/** Whether a and b are more than `factor` apart, up or down (a ratio test: no logarithm on the hot path). */
+function apart(a: number, b: number, factor: number): boolean {
+  const ratio = a / b;
+  return ratio > factor || ratio * factor < 1;
+}
 
 function isPrice(value: number | undefined): boolean {
   return value === undefined || (Number.isFinite(value) && value >= L.minPrice && value <= L.maxPrice);
 }
 
-function distance(a: number, b: number): number {
-  return Math.abs(Math.log(a / b));
+function labelOf(e: { market: string; base: string; quote: string }): string {
+  return `${e.market} ${e.base}/${e.quote}`;
 }
 
 function fmt(value: number): string {
@@ -60,7 +63,8 @@ function fmt(value: number): string {
  * Refused events are tallied per venue and reason. Each check costs a map lookup and a few comparisons.
  */
 export class EventGate {
-  private readonly markets = new Map<string, MarketMemo>();
+  /** venue → base → its markets (a handful: spot and perp, one or two quotes), no string built per event. */
+  private readonly markets = new Map<string, Map<string, MarketMemo[]>>();
   private readonly byToken = new Map<string, MarketMemo[]>();
   private readonly tallies = new Map<string, RejectTally>();
   private usdKrw = Number.NaN;
@@ -95,48 +99,59 @@ export class EventGate {
   }
 
   private memo(venue: string, market: string, base: string, quote: string): MarketMemo {
-    const key = `${venue} ${market} ${base} ${quote}`;
-    let memo = this.markets.get(key);
-    if (!memo) {
-      memo = {
-        quoteAt: 0,
-        bookAt: 0,
-        fundingAt: 0,
-        ref: Number.NaN,
-        usd: Number.NaN,
-        pending: Number.NaN,
-        pendingCount: 0,
-      };
-      this.markets.set(key, memo);
-      let list = this.byToken.get(base);
-      if (!list) {
-        list = [];
-        this.byToken.set(base, list);
-      }
-      list.push(memo);
+    let bases = this.markets.get(venue);
+    if (!bases) {
+      bases = new Map();
+      this.markets.set(venue, bases);
     }
+    let list = bases.get(base);
+    if (!list) {
+      list = [];
+      bases.set(base, list);
+    }
+    for (let i = 0; i < list.length; i++) {
+      const memo = list[i] as MarketMemo;
+      if (memo.market === market && memo.quote === quote) return memo;
+    }
+    const memo: MarketMemo = {
+      market,
+      quote,
+      quoteAt: 0,
+      bookAt: 0,
+      fundingAt: 0,
+      ref: Number.NaN,
+      usd: Number.NaN,
+      pending: Number.NaN,
+      pendingCount: 0,
+    };
+    list.push(memo);
+    let token = this.byToken.get(base);
+    if (!token) {
+      token = [];
+      this.byToken.set(base, token);
+    }
+    token.push(memo);
     return memo;
   }
 
   private quote(e: QuoteEvent, now: number): boolean {
-    const label = `${e.market} ${e.base}/${e.quote}`;
     if (!isPrice(e.last) || !isPrice(e.bid) || !isPrice(e.ask) || !isPrice(e.open24h)) {
       const bad = [e.last, e.bid, e.ask, e.open24h].find((v) => !isPrice(v));
-      return this.reject(e.venue, e.t, 'invalid', label, `price ${bad} is not a price`);
+      return this.reject(e.venue, e.t, 'invalid', labelOf(e), `price ${bad} is not a price`);
     }
     const volume = e.volume24h;
     if (volume !== undefined && !(Number.isFinite(volume) && volume >= 0 && volume <= L.maxVolume)) {
-      return this.reject(e.venue, e.t, 'invalid', label, `24 h volume ${volume} is not a volume`);
+      return this.reject(e.venue, e.t, 'invalid', labelOf(e), `24 h volume ${volume} is not a volume`);
     }
     if (e.bid !== undefined && e.ask !== undefined && e.bid > e.ask) {
-      return this.reject(e.venue, e.t, 'crossed', label, `bid ${fmt(e.bid)} above ask ${fmt(e.ask)}`);
+      return this.reject(e.venue, e.t, 'crossed', labelOf(e), `bid ${fmt(e.bid)} above ask ${fmt(e.ask)}`);
     }
     const memo = this.memo(e.venue, e.market, e.base, e.quote);
-    if (e.t < memo.quoteAt) return this.late(e.venue, e.t, memo.quoteAt, label);
-    if (e.t > now + L.futureMs) return this.future(e.venue, e.t, now, label);
+    if (e.t < memo.quoteAt) return this.late(e.venue, e.t, memo.quoteAt, labelOf(e));
+    if (e.t > now + L.futureMs) return this.future(e.venue, e.t, now, labelOf(e));
     const jump = this.quoteJump(memo, e);
     if (jump !== null) {
-      if (!this.confirmed(memo, e.last)) return this.reject(e.venue, e.t, 'jump', label, jump);
+      if (!this.confirmed(memo, e.last)) return this.reject(e.venue, e.t, 'jump', labelOf(e), jump);
     } else {
       memo.pending = Number.NaN;
       memo.pendingCount = 0;
@@ -149,24 +164,27 @@ export class EventGate {
 
   /** Why the quote's prices are too far from what the market (or, first, the token elsewhere) says; or null. */
   private quoteJump(memo: MarketMemo, e: QuoteEvent): string | null {
-    if (Number.isFinite(memo.ref)) {
-      for (const value of [e.last, e.bid, e.ask]) {
-        if (value !== undefined && distance(value, memo.ref) > LN_TICK) {
-          return `${fmt(value)} against the last accepted ${fmt(memo.ref)} (×${fmt(value / memo.ref)})`;
-        }
-      }
-      return null;
+    const ref = memo.ref;
+    if (Number.isFinite(ref)) {
+      const far = apart(e.last, ref, L.tickFactor)
+        ? e.last
+        : e.bid !== undefined && apart(e.bid, ref, L.tickFactor)
+          ? e.bid
+          : e.ask !== undefined && apart(e.ask, ref, L.tickFactor)
+            ? e.ask
+            : null;
+      return far === null ? null : `${fmt(far)} against the last accepted ${fmt(ref)} (×${fmt(far / ref)})`;
     }
     const usd = this.toUsd(e.last, e.quote);
     const others = this.tokenUsd(e.base, memo);
     if (!Number.isFinite(usd) || others === null) return null;
-    if (distance(usd, others) <= LN_FIRST) return null;
+    if (!apart(usd, others, L.firstFactor)) return null;
     return `first price $${fmt(usd)} against $${fmt(others)} on other venues (×${fmt(usd / others)})`;
   }
 
   /** A refused print joins the run of agreeing ones; a long enough run is believed (the level truly moved). */
   private confirmed(memo: MarketMemo, price: number): boolean {
-    if (Number.isFinite(memo.pending) && distance(price, memo.pending) <= LN_COHERENT) memo.pendingCount++;
+    if (Number.isFinite(memo.pending) && !apart(price, memo.pending, L.coherentFactor)) memo.pendingCount++;
     else memo.pendingCount = 1;
     memo.pending = price;
     if (memo.pendingCount < L.confirmPrints) return false;
@@ -176,23 +194,26 @@ export class EventGate {
   }
 
   private book(e: BookEvent, now: number): boolean {
-    const label = `${e.market} ${e.base}/${e.quote}`;
     const badSide = sideFault(e.bids, -1) ?? sideFault(e.asks, 1);
-    if (badSide !== null) return this.reject(e.venue, e.t, 'invalid', label, `book ${badSide}`);
+    if (badSide !== null) return this.reject(e.venue, e.t, 'invalid', labelOf(e), `book ${badSide}`);
     const bid = e.bids[0]?.[0];
     const ask = e.asks[0]?.[0];
     if (bid !== undefined && ask !== undefined && bid > ask) {
-      return this.reject(e.venue, e.t, 'crossed', label, `book bid ${fmt(bid)} above ask ${fmt(ask)}`);
+      return this.reject(e.venue, e.t, 'crossed', labelOf(e), `book bid ${fmt(bid)} above ask ${fmt(ask)}`);
     }
     const memo = this.memo(e.venue, e.market, e.base, e.quote);
-    if (e.t < memo.bookAt) return this.late(e.venue, e.t, memo.bookAt, label);
-    if (e.t > now + L.futureMs) return this.future(e.venue, e.t, now, label);
+    if (e.t < memo.bookAt) return this.late(e.venue, e.t, memo.bookAt, labelOf(e));
+    if (e.t > now + L.futureMs) return this.future(e.venue, e.t, now, labelOf(e));
     if (Number.isFinite(memo.ref)) {
-      for (const value of [bid, ask]) {
-        if (value !== undefined && distance(value, memo.ref) > LN_TICK) {
-          const detail = `book ${fmt(value)} against the last accepted price ${fmt(memo.ref)}`;
-          return this.reject(e.venue, e.t, 'jump', label, detail);
-        }
+      const far =
+        bid !== undefined && apart(bid, memo.ref, L.tickFactor)
+          ? bid
+          : ask !== undefined && apart(ask, memo.ref, L.tickFactor)
+            ? ask
+            : null;
+      if (far !== null) {
+        const detail = `book ${fmt(far)} against the last accepted price ${fmt(memo.ref)}`;
+        return this.reject(e.venue, e.t, 'jump', labelOf(e), detail);
       }
     }
     memo.bookAt = e.t;
@@ -200,17 +221,20 @@ export class EventGate {
   }
 
   private funding(e: FundingEvent, now: number): boolean {
-    const label = `perp ${e.base}/${e.quote}`;
     if (!Number.isFinite(e.rate) || Math.abs(e.rate) > L.maxFundingRate || !isPrice(e.markPrice)) {
       const detail = `funding rate ${e.rate}${e.markPrice === undefined ? '' : `, mark ${e.markPrice}`}`;
-      return this.reject(e.venue, e.t, 'invalid', label, detail);
+      return this.reject(e.venue, e.t, 'invalid', `perp ${e.base}/${e.quote}`, detail);
     }
     const memo = this.memo(e.venue, 'perp', e.base, e.quote);
-    if (e.t < memo.fundingAt) return this.late(e.venue, e.t, memo.fundingAt, label);
-    if (e.t > now + L.futureMs) return this.future(e.venue, e.t, now, label);
-    if (e.markPrice !== undefined && Number.isFinite(memo.ref) && distance(e.markPrice, memo.ref) > LN_TICK) {
+    if (e.t < memo.fundingAt) return this.late(e.venue, e.t, memo.fundingAt, `perp ${e.base}/${e.quote}`);
+    if (e.t > now + L.futureMs) return this.future(e.venue, e.t, now, `perp ${e.base}/${e.quote}`);
+    if (
+      e.markPrice !== undefined &&
+      Number.isFinite(memo.ref) &&
+      apart(e.markPrice, memo.ref, L.tickFactor)
+    ) {
       const detail = `mark ${fmt(e.markPrice)} against the last accepted price ${fmt(memo.ref)}`;
-      return this.reject(e.venue, e.t, 'jump', label, detail);
+      return this.reject(e.venue, e.t, 'jump', `perp ${e.base}/${e.quote}`, detail);
     }
     memo.fundingAt = e.t;
     return true;
@@ -221,8 +245,9 @@ export class EventGate {
     if (e.pair !== 'USD/KRW') return true;
     if (e.t < this.forexAt) return this.late(FOREX_TALLY, e.t, this.forexAt, e.pair);
     if (e.t > now + L.futureMs) return this.future(FOREX_TALLY, e.t, now, e.pair);
-    if (Number.isFinite(this.usdKrw) && distance(e.rate, this.usdKrw) > LN_FOREX) {
-      const agrees = Number.isFinite(this.forexPending) && distance(e.rate, this.forexPending) <= LN_COHERENT;
+    if (Number.isFinite(this.usdKrw) && apart(e.rate, this.usdKrw, L.forexFactor)) {
+      const agrees =
+        Number.isFinite(this.forexPending) && !apart(e.rate, this.forexPending, L.coherentFactor);
       this.forexPendingCount = agrees ? this.forexPendingCount + 1 : 1;
       this.forexPending = e.rate;
       if (this.forexPendingCount < L.confirmPrints) {
@@ -291,7 +316,10 @@ export class EventGate {
 /** Why one side of a book cannot be read (a level that is no price or size, or levels out of order); or null. */
 function sideFault(levels: readonly (readonly [number, number])[], direction: 1 | -1): string | null {
   let previous = direction === 1 ? 0 : Number.POSITIVE_INFINITY;
-  for (const [price, size] of levels) {
+  for (let i = 0; i < levels.length; i++) {
+    const level = levels[i] as readonly [number, number];
+    const price = level[0];
+    const size = level[1];
     if (!isPrice(price) || !(Number.isFinite(size) && size >= 0))
       return `level [${price}, ${size}] is not a price and size`;
     if ((price - previous) * direction < 0) return `levels out of order at ${fmt(price)}`;
