@@ -12,6 +12,8 @@ const M_HIGH = 2;
 const M_LOW = 3;
 const M_CLOSE = 4;
 const M_VOLUME = 5;
+/** Base volume traded within the minute (NaN until a quote reports some). */
+const M_TRADED = 6;
 const STRIDE = 8;
 
 /**
@@ -58,7 +60,7 @@ export class MinuteBarCollector {
     return id < this.capacity ? (this.bars[id * STRIDE + M_MINUTE] as number) : -1;
   }
 
-  onPrice(id: number, t: number, price: number, volume24h: number | undefined): void {
+  onPrice(id: number, t: number, price: number, volume24h: number | undefined, traded?: number): void {
     if (id >= this.capacity) this.ensure(id);
     const bars = this.bars;
     const o = id * STRIDE;
@@ -76,11 +78,16 @@ export class MinuteBarCollector {
       bars[o + M_HIGH] = price;
       bars[o + M_LOW] = price;
       bars[o + M_VOLUME] = Number.NaN;
+      bars[o + M_TRADED] = Number.NaN;
     }
     if (price > (bars[o + M_HIGH] as number)) bars[o + M_HIGH] = price;
     if (price < (bars[o + M_LOW] as number)) bars[o + M_LOW] = price;
     bars[o + M_CLOSE] = price;
     if (volume24h !== undefined) bars[o + M_VOLUME] = volume24h;
+    if (traded !== undefined) {
+      const sum = bars[o + M_TRADED] as number;
+      bars[o + M_TRADED] = Number.isNaN(sum) ? traded : sum + traded;
+    }
   }
 
   onForex(pair: string, t: number, rate: number): void {
@@ -164,6 +171,7 @@ export class MinuteBarCollector {
     const o = id * STRIDE;
     const volume = bars[o + M_VOLUME] as number;
     const close = bars[o + M_CLOSE] as number;
+    const traded = bars[o + M_TRADED] as number;
     this.closed.push({
       venue: info.venue,
       market: info.market,
@@ -175,6 +183,8 @@ export class MinuteBarCollector {
       low: bars[o + M_LOW] as number,
       close,
       volume24h: Number.isFinite(volume) ? volume : null,
+      // Only sources that report their trades (the simulator) give a minute its own volume.
+      ...(Number.isFinite(traded) ? { volume: traded } : {}),
     });
     this.ring.write(id, minute, close);
     bars[o + M_MINUTE] = -1;

@@ -3,7 +3,7 @@ import { startEnvServer, until } from './tape-server.ts';
 
 /** A fresh install on the simulator charts a full day at once, not one candle. */
 
-type Candles = { data: { t: number; o: number; h: number; l: number; c: number }[] };
+type Candles = { data: { t: number; o: number; h: number; l: number; c: number; v: number | null }[] };
 
 describe('simulated history on a fresh install', () => {
   it('serves a day of 1-minute candles for the majors and their Kimchi premium', async () => {
@@ -20,7 +20,13 @@ describe('simulated history on a fresh install', () => {
       for (const c of candles) {
         expect(c.l).toBeLessThanOrEqual(Math.min(c.o, c.c));
         expect(c.h).toBeGreaterThanOrEqual(Math.max(c.o, c.c));
+        // Every minute has its traded volume (in BTC), not null.
+        expect(c.v).toBeGreaterThan(0);
       }
+      // About a day's worth: Upbit BTC trades some $100-400 M a day, i.e. around a thousand-odd BTC.
+      const dayVolume = candles.slice(-1_440).reduce((sum, c) => sum + (c.v ?? 0), 0);
+      expect(dayVolume).toBeGreaterThan(200);
+      expect(dayVolume).toBeLessThan(20_000);
       // A plausible day for BTC: it moved, but not by a crash.
       const closes = candles.map((c) => c.c);
       const range = Math.max(...closes) / Math.min(...closes);

@@ -84,6 +84,8 @@ export function simulatedDay(options: SimulatedDayOptions): SimulatedDay {
       const open = m === 0 ? close : (closes[m - 1] as number);
       const high = Math.max(open, close) * (1 + Math.abs(rng.normal()) * wickSigma);
       const low = Math.min(open, close) * (1 - Math.abs(rng.normal()) * wickSigma);
+      // Base volume of the minute: the day's dollar volume spread over its minutes, bursty.
+      const volume = ((spec.volumeUsd / 1_440) * (0.2 + 1.6 * rng.next())) / (close * usdPerQuote);
       bars.push({
         venue: spec.venue,
         market: spec.market,
@@ -95,6 +97,7 @@ export function simulatedDay(options: SimulatedDayOptions): SimulatedDay {
         low: roundToTick(low, tick(low)),
         close: roundToTick(close, tick(close)),
         volume24h,
+        volume: Number(volume.toPrecision(4)),
       });
     }
   }
