@@ -47,7 +47,11 @@ export function ExchangeTable({ title, venues }: { title: string; venues: readon
             <td>
               <ExchangeFeeds venue={venue.id} feeds={venue.feeds} />
             </td>
-            <td className="exchange-table__num num" data-testid={`exchange-rejects-${venue.id}`}>
+            <td
+              className="exchange-table__num num"
+              data-testid={`exchange-rejects-${venue.id}`}
+              data-rejects={venue.rejects.total}
+            >
               <ExchangeRejects rejects={venue.rejects} />
             </td>
             <td className="exchange-table__problem" data-testid={`exchange-problem-${venue.id}`}>

@@ -10,15 +10,24 @@ import type { VenueRejects } from './rejects.ts';
  * venue's refusals.
  */
 export class GuardedSource implements MarketSource {
-  readonly gate = new EventGate();
+  /** Starts afresh when the source changes mode (auto: the simulator's prices are not live ones). */
+  gate = new EventGate();
   readonly fetchCandles?: MarketSource['fetchCandles'];
+  private mode: DataSourceState['mode'];
 
   constructor(readonly inner: MarketSource) {
     if (inner.fetchCandles) this.fetchCandles = inner.fetchCandles.bind(inner);
+    this.mode = inner.state().mode;
   }
 
   start(sink: EventSink): Promise<void> {
     return this.inner.start((event) => {
+      // A source may hand over the first event of a new mode before announcing it (see MarketRuntime).
+      const mode = this.inner.state().mode;
+      if (mode !== this.mode) {
+        this.mode = mode;
+        this.gate = new EventGate();
+      }
       if (this.gate.admit(event, this.inner.now())) sink(event);
     });
   }
