@@ -1,7 +1,7 @@
 import type { ExchangesConnectionResponse } from '@spreadscope/contracts';
 import type { BookEvent, MarketEvent, QuoteEvent } from '@spreadscope/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTapeServer, type TapeServer, until } from './tape-server.ts';
+import { startTapeServer, type TapeServer, until } from '../test-support/tape-server.ts';
 
 /**
  * A tape with one of each feed fault, replayed through a real server: none of them ranks in the arbitrage or

@@ -2,7 +2,7 @@ import type { ExchangesConnectionResponse } from '@spreadscope/contracts';
 import type { MarketEvent } from '@spreadscope/core';
 import { forex, quote } from '@spreadscope/core/testing';
 import { describe, expect, it } from 'vitest';
-import { startTapeServer, until } from './tape-server.ts';
+import { startTapeServer, until } from '../test-support/tape-server.ts';
 
 /**
  * Freshness follows the data (a silent feed is a dead feed): a tape that jumps forward, or a venue that goes

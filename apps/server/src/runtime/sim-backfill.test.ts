@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startEnvServer, until } from './tape-server.ts';
+import { startEnvServer, until } from '../test-support/tape-server.ts';
 
 /** A fresh install on the simulator charts a full day at once, not one candle. */
 
