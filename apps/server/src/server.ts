@@ -5,7 +5,13 @@ import {
   createMarketHistoryRepository,
   openDatabase,
 } from '@spreadscope/db';
-import { createMarketSource, type MarketSource } from '@spreadscope/feeds';
+import {
+  createMarketSource,
+  DEFAULT_SIM_SEED,
+  disabledVenueIds,
+  GuardedSource,
+  type MarketSource,
+} from '@spreadscope/feeds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -26,6 +32,7 @@ import { ExchangesService } from './modules/exchanges/service.ts';
 import { createMarketApi } from './modules/market/api.ts';
 import { EngineSlot } from './runtime/engine-slot.ts';
 import { MarketRuntime } from './runtime/market-runtime.ts';
+import { simBackfill } from './runtime/sim-backfill.ts';
 import { wsLimitsFromConfig } from './ws/connection-limits.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 
@@ -62,7 +69,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const engine = engines.engine;
   // One logger for the whole process (LOG_LEVEL, secrets redacted), Fastify included.
   const log = createServerLogger(config.LOG_LEVEL);
-  const source = createMarketSource({ ...config.market, logger: log });
+  // Every event passes the gate (validated, ordered per market) before it counts anywhere: live, sim or replay.
+  const source = new GuardedSource(createMarketSource({ ...config.market, logger: log }));
   const marketApi = createMarketApi({
     engine,
     source,
@@ -101,6 +109,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     history,
     marketHistory,
     logger: log,
+    prepareHistory: simBackfill({
+      history,
+      seed: config.market.seed ?? DEFAULT_SIM_SEED,
+      disabledVenues: disabledVenueIds(config.market.venues),
+      logger: log,
+    }),
   });
 
   await runtime.start();

@@ -20,7 +20,7 @@ export const candleSchema = z.object({
     .number()
     .nullable()
     .describe(
-      "volume traded in the bucket, in units of the base token. From the minute history: complete 1-day buckets only (the venue's rolling 24 h volume at the day's last minute ÷ the day's mean close); null for shorter buckets — venues report a rolling 24 h volume, from which a bucket's own volume cannot be recovered — and for premium candles. Candles fetched from a live venue carry its own volume.",
+      "volume traded in the bucket, in units of the base token. From the minute history: the sum of the minutes' traded volume where the source reports its trades (the simulator); otherwise complete 1-day buckets only (the venue's rolling 24 h volume at the day's last minute ÷ the day's mean close), null for shorter buckets — venues report a rolling 24 h volume, from which a bucket's own volume cannot be recovered — and for premium candles. Candles fetched from a live venue carry its own volume.",
     ),
 });
 export type Candle = z.infer<typeof candleSchema>;

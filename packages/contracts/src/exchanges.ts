@@ -2,6 +2,7 @@ import {
   CAPABILITY_KEYS,
   CAPABILITY_VIAS,
   FEED_KINDS,
+  FEED_REJECT_REASONS,
   FEED_TRANSPORTS,
   VENUE_STATUSES,
 } from '@spreadscope/core';
@@ -31,6 +32,24 @@ export const capabilitySchema = z.object({
 });
 export type CapabilityView = z.infer<typeof capabilitySchema>;
 
+export const venueRejectsSchema = z.object({
+  total: z.number(),
+  counts: z
+    .record(z.enum(FEED_REJECT_REASONS), z.number())
+    .describe(
+      'refused events by reason: crossed bid/ask, invalid number, absurd jump, out-of-order, stamped in the future',
+    ),
+  last: z
+    .object({
+      at: z.number().describe('event time of the latest refused event'),
+      reason: z.enum(FEED_REJECT_REASONS),
+      market: z.string().describe('e.g. spot BTC/KRW'),
+      detail: z.string().describe('what was wrong, in plain words for operators'),
+    })
+    .nullable(),
+});
+export type VenueRejectsView = z.infer<typeof venueRejectsSchema>;
+
 export const venueConnectionSchema = z.object({
   id: venueIdSchema,
   name: z.string(),
@@ -48,6 +67,9 @@ export const venueConnectionSchema = z.object({
     .partialRecord(z.enum(CAPABILITY_KEYS), capabilitySchema)
     .nullable()
     .describe('live venues: what the venue publishes and how it is read'),
+  rejects: venueRejectsSchema.describe(
+    'events the ingest refused before they could count (never ranked, charted or fed into depth)',
+  ),
 });
 export type VenueConnection = z.infer<typeof venueConnectionSchema>;
 

@@ -14,6 +14,8 @@ export interface MinuteBar {
   readonly close: number;
   /** 24 h volume in quote currency at the close of the minute, when the venue reports it. */
   readonly volume24h: number | null;
+  /** Base volume traded within the minute, where the source reports its trades (quote `traded`). */
+  readonly volume?: number | null;
 }
 
 /** One closed minute of a fiat rate such as USD/KRW. */

@@ -36,6 +36,12 @@ export const quoteEventSchema = z.object({
   ask: price.optional(),
   volume24h: amount.optional(),
   open24h: price.optional(),
+  /**
+   * Addition to tape v1 (documented in packages/feeds/README.md): base volume traded since this source's
+   * previous quote of the market, where the source knows its trades (the simulator does); the minute
+   * candles' volume is their sum.
+   */
+  traded: amount.optional(),
 });
 
 export const bookEventSchema = z.object({

@@ -58,3 +58,12 @@ export type CapabilityKey = (typeof CAPABILITY_KEYS)[number];
 /** How a capability is read: streamed, polled, read from a chain, fetched on request, or not at all. */
 export const CAPABILITY_VIAS = ['ws', 'rest', 'chain', 'on-demand', 'none'] as const;
 export type CapabilityVia = (typeof CAPABILITY_VIAS)[number];
+
+/**
+ * Why the ingest refused a market event before it could count (rank, chart, feed depth): a crossed top of book,
+ * a number that is no price (non-finite, ≤ 0, beyond any traded price), an absurd jump against the venue's own
+ * recent prices (or, for a first price, against other venues'), an event older than the last one applied for
+ * that market, or one stamped in the future.
+ */
+export const FEED_REJECT_REASONS = ['crossed', 'invalid', 'jump', 'out-of-order', 'future'] as const;
+export type FeedRejectReason = (typeof FEED_REJECT_REASONS)[number];

@@ -118,8 +118,8 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
         });
         const t = priceMinutes;
         await db.execute(sql`
-          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.open, t.high, t.low, t.close, t.volume24h)})
-          select i, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, o, h, l, c, v
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.open, t.high, t.low, t.close, t.volume24h, t.volume)})
+          select i, ${modeParam(mode)}, ${msToTimestamptz(sql`m`)}, o, h, l, c, v, tv
           from unnest(
             ${arrayParam(ids, 'int4')},
             ${arrayParam(
@@ -128,10 +128,10 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
             )},
             ${floats(batch, (b) => b.open)}, ${floats(batch, (b) => b.high)},
             ${floats(batch, (b) => b.low)}, ${floats(batch, (b) => b.close)},
-            ${floats(batch, (b) => b.volume24h)}
-          ) as u(i, m, o, h, l, c, v)
+            ${floats(batch, (b) => b.volume24h)}, ${floats(batch, (b) => b.volume ?? null)}
+          ) as u(i, m, o, h, l, c, v, tv)
           on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)}) do update set
-            ${updateFromExcluded(t.open, t.high, t.low, t.close, t.volume24h)}`);
+            ${updateFromExcluded(t.open, t.high, t.low, t.close, t.volume24h, t.volume)}`);
       }
       return rows.length;
     },

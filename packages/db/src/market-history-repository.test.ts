@@ -205,6 +205,35 @@ forEachDatabase('market history repository', (getDb) => {
     expect(hours.every((c) => c.v === null)).toBe(true);
   });
 
+  it('sums the minutes’ traded volume into any candle where the source reports its trades', async () => {
+    const history = createHistoryRepository(getDb());
+    const repo = createMarketHistoryRepository(getDb());
+    await history.writeMinuteBars([
+      bar('traded', 'ETH', 'KRW', T0, 5_000_000, { volume: 1.5 }),
+      bar('traded', 'ETH', 'KRW', T0 + MINUTE, 5_010_000, { volume: 2.25 }),
+      bar('traded', 'ETH', 'KRW', T0 + 5 * MINUTE, 5_020_000, { volume: 4 }),
+      // A source without trades (a live venue's rolling 24 h volume only): no volume for short candles.
+      bar('untraded', 'ETH', 'KRW', T0, 5_000_000),
+    ]);
+    const key = { market: 'spot' as const, base: 'ETH', quote: 'KRW', from: T0, to: T0 + 10 * MINUTE };
+    const minutes = await repo.readCandles({ ...key, venue: 'traded', stepMs: MINUTE });
+    expect(minutes.map((c) => c.v)).toEqual([1.5, 2.25, 4]);
+    const fives = await repo.readCandles({ ...key, venue: 'traded', stepMs: 5 * MINUTE });
+    expect(fives.map((c) => c.v)).toEqual([3.75, 4]);
+    await history.writeForexBars([
+      { pair: 'USD/KRW', minute: T0 - MINUTE, open: 1_400, high: 1_400, low: 1_400, close: 1_400 },
+    ]);
+    const usd = await repo.readCandles({
+      ...key,
+      venue: 'traded',
+      stepMs: 5 * MINUTE,
+      convert: { exponent: -1, conversionBase: 'USD' },
+    });
+    expect(usd.map((c) => c.v)).toEqual([3.75, 4]);
+    const none = await repo.readCandles({ ...key, venue: 'untraded', stepMs: MINUTE });
+    expect(none.map((c) => c.v)).toEqual([null]);
+  });
+
   it('gives 1-minute premium candles their wicks from the pair’s own minute bars, either way round', async () => {
     const history = createHistoryRepository(getDb());
     const repo = createMarketHistoryRepository(getDb());

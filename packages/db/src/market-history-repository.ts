@@ -73,7 +73,8 @@ export interface CandleRow {
   readonly l: number;
   readonly c: number;
   /**
-   * Volume of the bucket in units of the base token, where the rollups can tell it: 1-day buckets that are
+   * Volume of the bucket in units of the base token, where the rollups can tell it: the sum of the minutes'
+   * traded volume where the source reports its trades (the simulator); else 1-day buckets that are
    * complete, from the venue's rolling 24 h volume at the day's last minute (a quote-currency amount,
    * divided by the day's mean minute close). Null otherwise: venues publish a rolling 24 h volume only, and
    * a shorter bucket's volume cannot be recovered from it (a change in it is what traded minus what left
@@ -432,6 +433,7 @@ function marketHistoryRepository(
             (array_agg(${t.open} order by ${t.minute}))[1] as o, max(${t.high}) as h, min(${t.low}) as l,
             (array_agg(${t.close} order by ${t.minute} desc))[1] as c,
             (array_agg(${t.volume24h} order by ${t.minute} desc))[1] as v24,
+            sum(${t.volume}) as traded, count(${t.volume}) as traded_minutes, count(*) as minutes,
             (extract(epoch from max(${t.minute})) * 1000)::float8 as last_minute,
             avg(${t.close}) as mean_close
           from ${t}
@@ -447,18 +449,18 @@ function marketHistoryRepository(
       const result = await db.execute(sql`
         with p as (
           select ${t.minute} as minute, ${t.open} as open, ${t.high} as high, ${t.low} as low, ${t.close} as close,
-            ${t.volume24h} as v24
+            ${t.volume24h} as v24, ${t.volume} as tv
           from ${t}
           where ${t.instrumentId} = ${id} and ${t.sourceMode} = ${modeParam(mode)}
             and ${t.minute} >= ${from} and ${t.minute} < ${to}
         ),
         timeline as (
-          select minute, p.open, p.high, p.low, p.close, p.v24, r.rate, p.minute is not null as bar
+          select minute, p.open, p.high, p.low, p.close, p.v24, p.tv, r.rate, p.minute is not null as bar
           from p full join (${rates}) r using (minute)
         ),
         grouped as (select *, count(rate) over (order by minute) as rg from timeline),
         filled as (
-          select minute, bar, open, high, low, close, v24,
+          select minute, bar, open, high, low, close, v24, tv,
             power(first_value(rate) over (partition by rg order by minute), ${query.convert.exponent}::float8) as k
           from grouped
         )
@@ -466,6 +468,7 @@ function marketHistoryRepository(
           (array_agg(open * k order by minute))[1] as o, max(high * k) as h, min(low * k) as l,
           (array_agg(close * k order by minute desc))[1] as c,
           (array_agg(v24 order by minute desc))[1] as v24,
+          sum(tv) as traded, count(tv) as traded_minutes, count(*) as minutes,
           (extract(epoch from max(minute)) * 1000)::float8 as last_minute,
           avg(close) as mean_close
         from filled
@@ -591,6 +594,9 @@ interface CandleSqlRow {
   readonly l: unknown;
   readonly c: unknown;
   readonly v24?: unknown;
+  readonly traded?: unknown;
+  readonly traded_minutes?: unknown;
+  readonly minutes?: unknown;
   readonly last_minute?: unknown;
   readonly mean_close?: unknown;
 }
@@ -628,10 +634,15 @@ function candle(r: CandleSqlRow): Omit<CandleRow, 'v'> {
 
 const DAY_MS = 86_400_000;
 
-/** Candles with their volume where it can be told (see CandleRow.v): complete 1-day buckets. */
+/**
+ * Candles with their volume where it can be told (see CandleRow.v): the sum of the minutes' traded volume when
+ * every minute of the bucket has one (a source that reports its trades); otherwise complete 1-day buckets.
+ */
 function volumeOf(stepMs: number): (r: CandleSqlRow) => CandleRow {
   return (r) => {
     const row = candle(r);
+    const tradedMinutes = Number(r.traded_minutes ?? 0);
+    if (tradedMinutes > 0 && tradedMinutes === Number(r.minutes)) return { ...row, v: Number(r.traded) };
     const v24 = nullableNumber(r.v24);
     const mean = Number(r.mean_close);
     const complete = Number(r.last_minute) === row.t + stepMs - 60_000;

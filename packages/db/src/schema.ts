@@ -50,6 +50,8 @@ export const priceMinutes = pgTable(
     low: doublePrecision('low').notNull(),
     close: doublePrecision('close').notNull(),
     volume24h: doublePrecision('volume_24h'),
+    /** Base volume traded within the minute, where the source reports its trades (the simulator). */
+    volume: doublePrecision('volume'),
     instrumentId: integer('instrument_id')
       .notNull()
       .references(() => instruments.id),

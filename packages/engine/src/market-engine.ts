@@ -129,7 +129,7 @@ export class MarketEngine implements EngineParts {
         const id = this.state.applyQuote(event, this.onNewInstrument);
         if (id < 0) return;
         this.combos.recomputeInstrument(id, event.t);
-        this.bars.onPrice(id, event.t, event.last, event.volume24h);
+        this.bars.onPrice(id, event.t, event.last, event.volume24h, event.traded);
         break;
       }
       case 'funding': {

@@ -29,6 +29,20 @@ describe('minute bars', () => {
     ]);
   });
 
+  it('sums the volume traded within the minute where the source reports its trades', () => {
+    const engine = new MarketEngine();
+    engine.apply(quote(M + 1_000, 'upbit', 'BTC', 'KRW', 100, { traded: 0.5 }));
+    engine.apply(quote(M + 2_000, 'upbit', 'BTC', 'KRW', 101));
+    engine.apply(quote(M + 3_000, 'upbit', 'BTC', 'KRW', 102, { traded: 0.25 }));
+    engine.apply(quote(M + 61_000, 'upbit', 'BTC', 'KRW', 103, { traded: 9 }));
+    engine.apply(quote(M + 1_000, 'okx', 'BTC', 'USDT', 70_000));
+    engine.bars.closeBefore(M + 60_000);
+    const bars = engine.bars.drain().bars;
+    expect(bars.find((b) => b.venue === 'upbit')?.volume).toBe(0.75);
+    // A venue that reports only its rolling 24 h volume has no minute volume.
+    expect(bars.find((b) => b.venue === 'okx')).not.toHaveProperty('volume');
+  });
+
   it('closes quiet markets at the minute boundary, and each bar only once', () => {
     const engine = new MarketEngine();
     engine.apply(quote(M + 5_000, 'binance', 'ETH', 'USDT', 3_000));

@@ -12,6 +12,8 @@ const M_HIGH = 2;
 const M_LOW = 3;
 const M_CLOSE = 4;
 const M_VOLUME = 5;
+/** Base volume traded within the minute (NaN until a quote reports some). */
+const M_TRADED = 6;
 const STRIDE = 8;
 
 /**
@@ -65,7 +67,7 @@ export class MinuteBarCollector {
     return id < this.capacity ? (this.bars[id * STRIDE + M_MINUTE] as number) : -1;
   }
 
-  onPrice(id: number, t: number, price: number, volume24h: number | undefined): void {
+  onPrice(id: number, t: number, price: number, volume24h: number | undefined, traded?: number): void {
     if (id >= this.capacity) this.ensure(id);
     const bars = this.bars;
     const o = id * STRIDE;
@@ -83,11 +85,16 @@ export class MinuteBarCollector {
       bars[o + M_HIGH] = price;
       bars[o + M_LOW] = price;
       bars[o + M_VOLUME] = Number.NaN;
+      bars[o + M_TRADED] = Number.NaN;
     }
     if (price > (bars[o + M_HIGH] as number)) bars[o + M_HIGH] = price;
     if (price < (bars[o + M_LOW] as number)) bars[o + M_LOW] = price;
     bars[o + M_CLOSE] = price;
     if (volume24h !== undefined) bars[o + M_VOLUME] = volume24h;
+    if (traded !== undefined) {
+      const sum = bars[o + M_TRADED] as number;
+      bars[o + M_TRADED] = Number.isNaN(sum) ? traded : sum + traded;
+    }
     if (this.moved[id] === 0) {
       this.moved[id] = 1;
       this.movedIds.push(id);
@@ -194,6 +201,7 @@ export class MinuteBarCollector {
     const bars = this.bars;
     const o = id * STRIDE;
     const volume = bars[o + M_VOLUME] as number;
+    const traded = bars[o + M_TRADED] as number;
     return {
       venue: info.venue,
       market: info.market,
@@ -205,6 +213,8 @@ export class MinuteBarCollector {
       low: bars[o + M_LOW] as number,
       close: bars[o + M_CLOSE] as number,
       volume24h: Number.isFinite(volume) ? volume : null,
+      // Only sources that report their trades (the simulator) give a minute its own volume.
+      ...(Number.isFinite(traded) ? { volume: traded } : {}),
     };
   }
 

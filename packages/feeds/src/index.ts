@@ -1,7 +1,7 @@
 export { DEFAULT_BACKOFF } from '@spreadscope/core';
 export { AutoSource, type AutoSourceOptions, type LiveFailure } from './auto-source.ts';
 export type { FeedLogger } from './common/logger.ts';
-export type { VenueOverride, VenueOverrides } from './common/venue-overrides.ts';
+export { disabledVenueIds, type VenueOverride, type VenueOverrides } from './common/venue-overrides.ts';
 export {
   createMarketSource,
   DEFAULT_SIM_SEED,
@@ -9,6 +9,10 @@ export {
   parseSourceSpec,
   type SourceSpec,
 } from './create-market-source.ts';
+export { EventGate } from './guard/event-gate.ts';
+export { GATE_LIMITS } from './guard/gate-limits.ts';
+export { GuardedSource } from './guard/guarded-source.ts';
+export type { Rejection, VenueRejects } from './guard/rejects.ts';
 export { DEFAULT_FEED_SETTINGS } from './live/feed-settings.ts';
 export { DEFAULT_FOREX_URLS, type ForexHealth, parseUsdKrw } from './live/forex-poller.ts';
 export type { FetchLike } from './live/http-seam.ts';
@@ -22,6 +26,12 @@ export {
   VENUE_ENV_SUFFIXES,
   venueOverridesFromEnv,
 } from './market-source-env.ts';
+export {
+  BACKFILL_MARKETS,
+  type SimulatedDay,
+  type SimulatedDayOptions,
+  simulatedDay,
+} from './sim/backfill.ts';
 export { krwTick } from './sim/price-ticks.ts';
 export { SIM_STEP_MS, Simulator, type SimulatorOptions } from './sim/simulator.ts';
 export { SimulatorSource, type SimulatorSourceOptions } from './sim/simulator-source.ts';

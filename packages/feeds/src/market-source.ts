@@ -1,5 +1,6 @@
 import type { DataSourceState, MarketEvent, VenueId, VenueStatus } from '@spreadscope/core';
 import type { LiveFailure } from './auto-source.ts';
+import type { VenueRejects } from './guard/rejects.ts';
 import type { ForexHealth } from './live/forex-poller.ts';
 import type { FeedHealth } from './supervisor/feed-health.ts';
 import type { Candle, CandleRequest, CapabilityMap } from './venues/adapter.ts';
@@ -19,6 +20,8 @@ export interface VenueLink {
   readonly feeds?: readonly FeedHealth[];
   /** Live venues: what the venue publishes and how we read it. */
   readonly capabilities?: CapabilityMap;
+  /** Events the ingest's gate refused from this venue (GuardedSource), by reason. */
+  readonly rejects?: VenueRejects;
 }
 
 /**

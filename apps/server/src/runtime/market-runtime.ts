@@ -36,6 +36,11 @@ export interface MarketRuntimeOptions {
   readonly logger: Logger;
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
+  /**
+   * Runs before a mode's history is read back into a fresh engine (at start and after a switch): the
+   * simulated mode back-fills a day on a fresh install here (see sim-backfill.ts).
+   */
+  readonly prepareHistory?: (mode: DataSourceMode, now: number) => Promise<void>;
 }
 
 /**
@@ -129,6 +134,11 @@ export class MarketRuntime {
 
   /** Refills a fresh engine from the history of `mode`; stops early when the engine is replaced meanwhile. */
   private async restore(engine: MarketEngine, mode: DataSourceMode): Promise<void> {
+    try {
+      await this.options.prepareHistory?.(mode, this.options.source.now());
+    } catch (error) {
+      this.options.logger.warn(`history: preparing the ${mode} history failed: ${(error as Error).message}`);
+    }
     await Promise.all([this.restoreRings(engine, mode), this.restoreFundingHeat(engine, mode)]);
   }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../lib/duration.ts';
 import { ExchangeFeeds } from './exchange-feeds.tsx';
 import { ExchangeProblem } from './exchange-problem.tsx';
+import { ExchangeRejects } from './exchange-rejects.tsx';
 import { VenueStatusBadge } from './venue-status-badge.tsx';
 
 /** One region's venues: status, how fresh their prices are, each feed, and what is wrong, in words. */
@@ -19,6 +20,9 @@ export function ExchangeTable({ title, venues }: { title: string; venues: readon
             {t('exchanges.columns.lastMessage')}
           </th>
           <th scope="col">{t('exchanges.columns.feeds')}</th>
+          <th scope="col" className="exchange-table__num">
+            {t('exchanges.columns.rejected')}
+          </th>
           <th scope="col">{t('exchanges.columns.problem')}</th>
         </tr>
       </thead>
@@ -42,6 +46,13 @@ export function ExchangeTable({ title, venues }: { title: string; venues: readon
             </td>
             <td>
               <ExchangeFeeds venue={venue.id} feeds={venue.feeds} />
+            </td>
+            <td
+              className="exchange-table__num num"
+              data-testid={`exchange-rejects-${venue.id}`}
+              data-rejects={venue.rejects.total}
+            >
+              <ExchangeRejects rejects={venue.rejects} />
             </td>
             <td className="exchange-table__problem" data-testid={`exchange-problem-${venue.id}`}>
               <ExchangeProblem venue={venue} />

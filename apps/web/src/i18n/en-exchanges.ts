@@ -17,7 +17,20 @@ export const exchangesEn = {
       status: 'Status',
       lastMessage: 'Last price',
       feeds: 'Feeds',
+      rejected: 'Refused',
       problem: 'Problem',
+    },
+    rejects: {
+      none: 'None',
+      title:
+        'Refused before they could count (never ranked or charted): {{counts}}. Latest: {{market}}, {{detail}}',
+      reasons: {
+        crossed: 'bid above ask {{count}}',
+        invalid: 'not a price {{count}}',
+        jump: 'absurd jump {{count}}',
+        'out-of-order': 'out of order {{count}}',
+        future: 'stamped in the future {{count}}',
+      },
     },
     feeds: {
       'spot-tickers': 'Spot',

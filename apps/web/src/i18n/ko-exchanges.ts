@@ -16,7 +16,19 @@ export const exchangesKo: typeof exchangesEn = {
       status: '상태',
       lastMessage: '마지막 시세',
       feeds: '피드',
+      rejected: '걸러낸 시세',
       problem: '문제',
+    },
+    rejects: {
+      none: '없음',
+      title: '반영 전에 걸러낸 데이터(순위·차트에 쓰지 않음): {{counts}}. 최근: {{market}}, {{detail}}',
+      reasons: {
+        crossed: '매수호가가 매도호가보다 높음 {{count}}건',
+        invalid: '가격이 아님 {{count}}건',
+        jump: '비정상 급변 {{count}}건',
+        'out-of-order': '순서 뒤바뀜 {{count}}건',
+        future: '미래 시각 {{count}}건',
+      },
     },
     feeds: {
       'spot-tickers': '현물',

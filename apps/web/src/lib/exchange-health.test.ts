@@ -23,6 +23,11 @@ const venue = (
   lastError: null,
   feeds: [],
   capabilities: null,
+  rejects: {
+    total: 0,
+    counts: { crossed: 0, invalid: 0, jump: 0, 'out-of-order': 0, future: 0 },
+    last: null,
+  },
   ...partial,
 });
 

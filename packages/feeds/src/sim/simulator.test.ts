@@ -284,7 +284,8 @@ describe('Simulator premiums over a long run', () => {
     }
     // It drifts (not a constant), and some token is visibly dislocated at some point.
     expect(Math.max(...medians) - Math.min(...medians)).toBeGreaterThan(0.005);
-    expect(biggestDislocation).toBeGreaterThan(0.05);
+    // (The first 40 tokens are majors, which never dislocate alone, and large caps, which move 2–5 %.)
+    expect(biggestDislocation).toBeGreaterThan(0.03);
     expect(Math.max(...spreads) - Math.min(...spreads)).toBeGreaterThan(0.002);
   }, 60_000);
 });

@@ -1,5 +1,4 @@
 import {
-  type BookEvent,
   DAY_MS,
   type ForexEvent,
   type FundingEvent,
@@ -12,17 +11,18 @@ import {
 } from '@spreadscope/core';
 import { type InstrumentSpec, planMarket, type WalletSpec } from './market-structure.ts';
 import { networkProfile } from './networks.ts';
-import {
-  addTicks,
-  ceilToTick,
-  floorToTick,
-  krwTick,
-  roundToTick,
-  significantTick,
-  type Tick,
-} from './price-ticks.ts';
+import { addTicks, ceilToTick, floorToTick, roundToTick, significantTick, type Tick } from './price-ticks.ts';
 import { clamp, ouAdvance, reflect } from './processes.ts';
 import { Rng, stableUnit } from './rng.ts';
+import {
+  bookEveryMs,
+  hashUnit,
+  instrumentTick,
+  MAJOR_BOOK_EVERY_MS,
+  majorBook,
+  WINDOW_BOOK_EVERY_MS,
+  windowBook,
+} from './sim-books.ts';
 import { type LiquidityTier, TOKEN_UNIVERSE, type TokenSpec, tokenUniverse } from './token-universe.ts';
 import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
 
@@ -47,6 +47,29 @@ import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
 
 export const SIM_STEP_MS = 100;
 
+/** A simulator's starting state (Simulator.snapshot). */
+export interface SimSnapshot {
+  readonly forex: number;
+  readonly kimchi: number;
+  readonly usdtPremium: number;
+  readonly tokens: readonly {
+    readonly tier: LiquidityTier;
+    readonly beta: number;
+    readonly logPrice: number;
+    /** The token's own Kimchi component plus its fixed offset. */
+    readonly kimchi: number;
+    readonly kimchiSigma: number;
+    /** Perpetuals' basis over spot. */
+    readonly basis: number;
+  }[];
+  readonly instruments: readonly {
+    readonly spec: InstrumentSpec;
+    /** Index into tokens, or -1 for USDT/KRW. */
+    readonly token: number;
+    readonly deviation: number;
+  }[];
+}
+
 export interface SimulatorOptions {
   readonly seed: number;
   /** Epoch ms of the first step. */
@@ -65,21 +88,21 @@ export interface SimulatorOptions {
   readonly books?: boolean;
 }
 
-const YEAR_MS = 365 * DAY_MS;
-const MARKET_VOL = 0.55;
-const IDIO_VOL: Readonly<Record<LiquidityTier, number>> = { 1: 0.35, 2: 0.6, 3: 0.9, 4: 1.3 };
+export const YEAR_MS = 365 * DAY_MS;
+export const MARKET_VOL = 0.55;
+export const IDIO_VOL: Readonly<Record<LiquidityTier, number>> = { 1: 0.35, 2: 0.6, 3: 0.9, 4: 1.3 };
 const CHANGE_24H_SIGMA: Readonly<Record<LiquidityTier, number>> = { 1: 0.025, 2: 0.045, 3: 0.07, 4: 0.1 };
 
-const FOREX = { mean: 1430, sigma: 18, tauMs: 6 * HOUR_MS, lo: 1380, hi: 1480, everyMs: 5_000 };
-const KIMCHI = { mean: 0.02, sigma: 0.012, tauMs: 40 * MINUTE_MS, lo: -0.01, hi: 0.05 };
+export const FOREX = { mean: 1430, sigma: 18, tauMs: 6 * HOUR_MS, lo: 1380, hi: 1480, everyMs: 5_000 };
+export const KIMCHI = { mean: 0.02, sigma: 0.012, tauMs: 40 * MINUTE_MS, lo: -0.01, hi: 0.05 };
 const TOKEN_KIMCHI_SIGMA: Readonly<Record<LiquidityTier, number>> = {
   1: 0.0015,
   2: 0.003,
   3: 0.004,
   4: 0.005,
 };
-const TOKEN_KIMCHI = { tauMs: 15 * MINUTE_MS, limit: 0.015 };
-const USDT_PREMIUM = { sigma: 0.006, tauMs: 20 * MINUTE_MS, beta: 0.3, limit: 0.02 };
+export const TOKEN_KIMCHI = { tauMs: 15 * MINUTE_MS, limit: 0.015 };
+export const USDT_PREMIUM = { sigma: 0.006, tauMs: 20 * MINUTE_MS, beta: 0.3, limit: 0.02 };
 const USDC_USDT = { sigma: 0.0002, tauMs: HOUR_MS, lo: 0.999, hi: 1.001 };
 /** About one new dislocation every 3 minutes across a full universe (~250 Korean-listed tokens). */
 const DISLOCATION = {
@@ -87,6 +110,9 @@ const DISLOCATION = {
   fullUniverse: 250,
   min: 0.06,
   max: 0.12,
+  /** Large caps move less from the market's premium; majors (BTC, ETH, BNB …) never dislocate on their own. */
+  largeCapMin: 0.02,
+  largeCapMax: 0.05,
   positiveShare: 0.7,
   halfLifeMin: [3, 12],
 };
@@ -107,17 +133,6 @@ const DEVIATION = {
 } as const;
 const DEVIATION_TAU_MS = { korean: 3 * MINUTE_MS, spot: 2 * MINUTE_MS, perp: 5 * MINUTE_MS };
 const VOLUME = { sigma: 0.25, tauMs: 2 * HOUR_MS };
-const BOOK = { everyMs: 1_000, levels: 10 };
-/**
- * Books of every other market: cheaper (no random draws, so adding them leaves every other series of a seed
- * alone) and spread over the ±2 % depth window — distance of each level from the touch in basis points, and
- * the book's total within the window as a share of the market's 24 h volume.
- */
-const WINDOW_BOOK = {
-  everyMs: 2_500,
-  offsetsBp: [0, 2, 5, 10, 20, 35, 55, 80, 110, 150, 190],
-  depthShareOfVolume: 0.003,
-};
 const WALLET = { everyMs: 5 * MINUTE_MS, suspendChance: 0.02, recoverChance: 0.4 };
 
 class TokenState {
@@ -207,6 +222,7 @@ class InstrumentState {
   /** Window books: a fixed per-market number that, with the book count, varies their sizes. */
   readonly salt: number;
   books = 0;
+  quotes = 0;
 
   constructor(
     readonly spec: InstrumentSpec,
@@ -243,22 +259,6 @@ class InstrumentState {
   }
 }
 
-function bookEveryMs(spec: InstrumentSpec): number {
-  return spec.book === 'major' ? BOOK.everyMs : WINDOW_BOOK.everyMs;
-}
-
-/** A fixed integer hash of three integers mapped to [0, 1): sizes of window books without the generator. */
-function hashUnit(a: number, b: number, c: number): number {
-  let h =
-    Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35) ^ Math.imul(c, 0x27d4eb2f);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  h = Math.imul(h, 0x297a2d39);
-  h ^= h >>> 15;
-  return (h >>> 0) / 0x100000000;
-}
-
 interface WalletState {
   readonly spec: WalletSpec;
   /** Null for USDT, priced at one dollar. */
@@ -285,6 +285,8 @@ export class Simulator {
   private readonly instruments: InstrumentState[];
   private readonly wallets: WalletState[];
   private readonly koreanTokens: TokenState[];
+  /** Korean-listed tokens that can dislocate: every tier but the majors. */
+  private readonly dislocatable: TokenState[];
   private readonly jumpTokens: TokenState[];
   private readonly factors: Factors;
   private readonly marketSigmaStep = MARKET_VOL * Math.sqrt(SIM_STEP_MS / YEAR_MS);
@@ -328,6 +330,7 @@ export class Simulator {
     }));
     const koreanIndices = new Set(plan.instruments.filter((i) => i.korean).map((i) => i.tokenIndex));
     this.koreanTokens = this.tokens.filter((_, index) => koreanIndices.has(index));
+    this.dislocatable = this.koreanTokens.filter((token) => token.spec.tier > 1);
     this.jumpTokens = this.tokens.filter((t) => t.spec.tier >= 3);
   }
 
@@ -342,6 +345,32 @@ export class Simulator {
 
   get tokenCount(): number {
     return this.tokens.length;
+  }
+
+  /**
+   * The state the run starts from, for back-filling history that ends where the simulation begins (see
+   * backfill.ts). Reads without drawing: the run's series stay as they were.
+   */
+  snapshot(): SimSnapshot {
+    const f = this.factors;
+    return {
+      forex: f.forex,
+      kimchi: f.kimchi,
+      usdtPremium: this.usdtPremium(),
+      tokens: this.tokens.map((t) => ({
+        tier: t.spec.tier,
+        beta: t.beta,
+        logPrice: t.logPrice,
+        kimchi: t.kimchi + t.kimchiOffset,
+        kimchiSigma: t.kimchiSigma,
+        basis: FUNDING.basisPer8h * t.funding8h,
+      })),
+      instruments: this.instruments.map((i) => ({
+        spec: i.spec,
+        token: i.token === null ? -1 : this.tokens.indexOf(i.token),
+        deviation: i.deviation,
+      })),
+    };
   }
 
   /** Produces every event with t < `until` that has not been produced yet, in time order. */
@@ -461,15 +490,15 @@ export class Simulator {
       }
       if (this.books && instrument.spec.book === 'major') {
         while (instrument.nextBookAt < end) {
-          const book = this.bookEvent(instrument, instrument.nextBookAt);
+          const book = majorBook(instrument, instrument.nextBookAt, this.factors.forex, this.rng);
           if (book) events.push(book);
-          instrument.nextBookAt += Math.floor(BOOK.everyMs * this.rng.range(0.8, 1));
+          instrument.nextBookAt += Math.floor(MAJOR_BOOK_EVERY_MS * this.rng.range(0.8, 1));
         }
       } else if (this.books) {
         while (instrument.nextBookAt < end) {
-          const book = this.windowBookEvent(instrument, instrument.nextBookAt);
+          const book = windowBook(instrument, instrument.nextBookAt, this.factors.forex);
           if (book) events.push(book);
-          instrument.nextBookAt += WINDOW_BOOK.everyMs;
+          instrument.nextBookAt += WINDOW_BOOK_EVERY_MS;
         }
       }
     }
@@ -541,9 +570,12 @@ export class Simulator {
     }
     const dislocationChance =
       (SIM_STEP_MS / DISLOCATION.everyMs) * (this.koreanTokens.length / DISLOCATION.fullUniverse);
-    if (this.koreanTokens.length > 0 && rng.chance(dislocationChance)) {
-      const token = this.koreanTokens[Math.floor(rng.next() * this.koreanTokens.length)];
-      const size = rng.range(DISLOCATION.min, DISLOCATION.max);
+    if (this.dislocatable.length > 0 && rng.chance(dislocationChance)) {
+      const token = this.dislocatable[Math.floor(rng.next() * this.dislocatable.length)];
+      const size =
+        token?.spec.tier === 2
+          ? rng.range(DISLOCATION.largeCapMin, DISLOCATION.largeCapMax)
+          : rng.range(DISLOCATION.min, DISLOCATION.max);
       const halfLifeMs =
         rng.range(DISLOCATION.halfLifeMin[0] ?? 3, DISLOCATION.halfLifeMin[1] ?? 12) * MINUTE_MS;
       if (token) {
@@ -596,7 +628,7 @@ export class Simulator {
   }
 
   private tickFor(instrument: InstrumentState, price: number): Tick {
-    return instrument.spec.quote === 'KRW' ? krwTick(price, instrument.spec.base) : significantTick(price);
+    return instrumentTick(instrument.spec, price);
   }
 
   private quoteEvent(instrument: InstrumentState, t: number): QuoteEvent {
@@ -614,12 +646,13 @@ export class Simulator {
     instrument.ask = ask;
     instrument.tick = tick;
     const last = this.rng.chance(0.5) ? bid : ask;
+    const sinceLast = t - instrument.volumeAt;
     instrument.volumeDev = ouAdvance(
       instrument.volumeDev,
       0,
       VOLUME.tauMs,
       VOLUME.sigma,
-      t - instrument.volumeAt,
+      sinceLast,
       this.rng.normal(),
     );
     instrument.volumeAt = t;
@@ -636,6 +669,7 @@ export class Simulator {
       bid,
       ask,
       volume24h,
+      traded: this.traded(instrument, sinceLast, mid, usdPerQuote),
     };
     const token = instrument.token;
     if (token) {
@@ -643,6 +677,17 @@ export class Simulator {
       event.open24h = roundToTick(open, this.tickFor(instrument, open));
     }
     return event;
+  }
+
+  /**
+   * Base volume traded since the market's previous quote: its daily dollar volume spread over the day, bursty
+   * (a fixed hash, not the generator: adding trades left every other series of a seed as it was).
+   */
+  private traded(instrument: InstrumentState, sinceMs: number, mid: number, usdPerQuote: number): number {
+    const usd = (instrument.spec.volumeUsd * Math.exp(instrument.volumeDev) * sinceMs) / DAY_MS;
+    if (!(usd > 0)) return 0;
+    const burst = 0.2 + 1.6 * hashUnit(instrument.salt, instrument.quotes++, 7);
+    return roundSignificant((usd * burst) / (mid * usdPerQuote), 4);
   }
 
   private fundingEvent(instrument: InstrumentState, t: number): FundingEvent {
@@ -665,100 +710,6 @@ export class Simulator {
       nextFundingTime: (Math.floor(t / intervalMs) + 1) * intervalMs,
       markPrice: roundToTick(mid, significantTick(mid)),
     };
-  }
-
-  private bookEvent(instrument: InstrumentState, t: number): BookEvent | null {
-    if (instrument.bid <= 0) return null;
-    const spec = instrument.spec;
-    const tick = instrument.tick;
-    const mid = (instrument.bid + instrument.ask) / 2;
-    const gapTicks = Math.max(1, Math.round((mid * 0.0001) / tick.step));
-    const usdPerUnit = spec.quote === 'KRW' ? mid / this.factors.forex : mid;
-    const levelUsd = spec.volumeUsd / 20_000;
-    const bids: [number, number][] = [];
-    const asks: [number, number][] = [];
-    for (let level = 0; level < BOOK.levels; level++) {
-      const bidPrice = addTicks(instrument.bid, tick, -level * gapTicks);
-      const askPrice = addTicks(instrument.ask, tick, level * gapTicks);
-      if (bidPrice > 0)
-        bids.push([bidPrice, roundSignificant((levelUsd * this.rng.range(0.3, 2)) / usdPerUnit, 4)]);
-      asks.push([askPrice, roundSignificant((levelUsd * this.rng.range(0.3, 2)) / usdPerUnit, 4)]);
-    }
-    return {
-      t,
-      type: 'book',
-      venue: spec.venue,
-      market: spec.market,
-      base: spec.base,
-      quote: spec.quote,
-      bids,
-      asks,
-    };
-  }
-
-  /**
-   * A book over the ±2 % window around the last quote: levels at fixed distances from the touch on the
-   * market's price units, deeper further out, sized so the window holds about 0.3 % of the 24 h volume.
-   */
-  private windowBookEvent(instrument: InstrumentState, t: number): BookEvent | null {
-    if (instrument.bid <= 0) return null;
-    const spec = instrument.spec;
-    const mid = (instrument.bid + instrument.ask) / 2;
-    const usdPerUnit = spec.quote === 'KRW' ? mid / this.factors.forex : mid;
-    const offsets = WINDOW_BOOK.offsetsBp;
-    const deepest = (offsets.at(-1) ?? 0) / 10_000;
-    // Level i weighs 1 + i/3: the window's total spread over both sides, more of it further out.
-    const weights = offsets.length + (offsets.length * (offsets.length - 1)) / 6;
-    const unitsPerWeight = (spec.volumeUsd * WINDOW_BOOK.depthShareOfVolume) / 2 / weights / usdPerUnit;
-    // Price units: one per side unless the window crosses a band edge (then each level finds its own), and
-    // sizes on one grid of four significant digits of the smallest level.
-    const bidTick = this.sideTick(instrument, instrument.bid, instrument.bid * (1 - deepest));
-    const askTick = this.sideTick(instrument, instrument.ask, instrument.ask * (1 + deepest));
-    const sizeTick = significantTick(unitsPerWeight * 0.6, 4);
-    const count = instrument.books++;
-    const bids: [number, number][] = [];
-    const asks: [number, number][] = [];
-    let previousBid = Number.POSITIVE_INFINITY;
-    let previousAsk = 0;
-    for (let level = 0; level < offsets.length; level++) {
-      const away = (offsets[level] as number) / 10_000;
-      const units = unitsPerWeight * (1 + level / 3);
-      let bidPrice = instrument.bid;
-      let askPrice = instrument.ask;
-      if (level > 0) {
-        const bidRaw = instrument.bid * (1 - away);
-        const askRaw = instrument.ask * (1 + away);
-        bidPrice = floorToTick(bidRaw, bidTick ?? this.tickFor(instrument, bidRaw));
-        askPrice = ceilToTick(askRaw, askTick ?? this.tickFor(instrument, askRaw));
-      }
-      if (bidPrice > 0 && bidPrice < previousBid) {
-        const jitter = 0.6 + 0.8 * hashUnit(instrument.salt, count, level);
-        bids.push([bidPrice, roundToTick(units * jitter, sizeTick)]);
-        previousBid = bidPrice;
-      }
-      if (askPrice > previousAsk) {
-        const jitter = 0.6 + 0.8 * hashUnit(instrument.salt, count, level + 64);
-        asks.push([askPrice, roundToTick(units * jitter, sizeTick)]);
-        previousAsk = askPrice;
-      }
-    }
-    return {
-      t,
-      type: 'book',
-      venue: spec.venue,
-      market: spec.market,
-      base: spec.base,
-      quote: spec.quote,
-      bids,
-      asks,
-    };
-  }
-
-  /** The price unit of every level between the touch and `far`, or null when they do not share one. */
-  private sideTick(instrument: InstrumentState, touch: number, far: number): Tick | null {
-    const near = this.tickFor(instrument, touch);
-    const outer = this.tickFor(instrument, far);
-    return near.step === outer.step && near.decimals === outer.decimals ? near : null;
   }
 
   private walletEvent(wallet: WalletState, t: number): WalletEvent {

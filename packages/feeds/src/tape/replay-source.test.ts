@@ -126,6 +126,47 @@ describe('ReplaySource', () => {
     expect(clocks).toEqual([START + 100, START + 100, START + 200]);
   });
 
+  it('lets tape time flow through a gap in a paced replay, so silence shows instead of freezing the clock', async () => {
+    const path = join(dir, 'forward-jump.ndjson');
+    await writeFile(path, forexTape([START, START + 1_000, START + 3_600_000]));
+    let wall = 5_000_000;
+    let wake: (() => void) | null = null;
+    const source = new ReplaySource({
+      path,
+      speed: 2,
+      wallClock: () => wall,
+      // The test decides when a wait ends; the wall clock moves only when the test moves it.
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve) => {
+          signal.addEventListener('abort', () => resolve());
+          wake = () => {
+            wall += ms;
+            resolve();
+          };
+        }),
+    });
+    const applied: number[] = [];
+    await source.start((e) => applied.push(e.t));
+    const step = async () => {
+      for (let i = 0; i < 100 && wake === null; i++) await new Promise((r) => setTimeout(r, 1));
+      const w = wake as (() => void) | null;
+      wake = null;
+      w?.();
+    };
+    await step(); // START + 1 s arrives (half a second of wall at ×2)
+    // …and the replay waits for the event an hour later.
+    for (let i = 0; i < 100 && wake === null; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(applied).toEqual([START, START + 1_000]);
+    expect(source.now()).toBe(START + 1_000);
+    // Ten wall minutes into the hour-long gap at ×2: twenty tape minutes have passed, with no event.
+    wall += 10 * 60_000;
+    expect(source.now()).toBe(START + 1_000 + 20 * 60_000);
+    // Never past the next event, however long the wait.
+    wall += 10 * 3_600_000;
+    expect(source.now()).toBe(START + 3_600_000);
+    await source.stop();
+  });
+
   it('stops promptly in the middle of a real-time replay', async () => {
     const path = join(dir, 'long-gap.ndjson');
     await writeFile(path, forexTape([START, START + 3_600_000]));

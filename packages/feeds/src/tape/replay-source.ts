@@ -39,6 +39,11 @@ export class ReplaySource implements MarketSource {
   private lineErrors = 0;
   private applied = 0;
   private clock: number | null = null;
+  /**
+   * While a paced replay waits for its next event, tape time keeps flowing with the wall clock (up to that
+   * event): a gap in the tape is a silence the product must see — rows go stale, venues quiet — not a pause.
+   */
+  private waiting: { readonly wall: number; readonly from: number; readonly until: number } | null = null;
   private currentState: DataSourceState;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -92,6 +97,11 @@ export class ReplaySource implements MarketSource {
   }
 
   now(): number {
+    const waiting = this.waiting;
+    if (waiting !== null && this.clock !== null) {
+      const flowed = waiting.from + (this.wallClock() - waiting.wall) * this.speed;
+      return Math.max(this.clock, Math.min(waiting.until, flowed));
+    }
     return this.clock ?? this.wallClock();
   }
 
@@ -143,8 +153,17 @@ export class ReplaySource implements MarketSource {
               anchorWall = this.wallClock();
               anchorTape = event.t;
             }
-            const wait = anchorWall + (event.t - anchorTape) / this.speed - this.wallClock();
-            if (wait >= 1) await (this.options.sleep ?? sleep)(wait, this.abort.signal);
+            const wall = this.wallClock();
+            const wait = anchorWall + (event.t - anchorTape) / this.speed - wall;
+            if (wait >= 1) {
+              const from = anchorTape + (wall - anchorWall) * this.speed;
+              this.waiting = { wall, from, until: event.t };
+              try {
+                await (this.options.sleep ?? sleep)(wait, this.abort.signal);
+              } finally {
+                this.waiting = null;
+              }
+            }
             if (this.stopped) break;
           } else if (this.applied % YIELD_EVERY === YIELD_EVERY - 1) {
             await yieldToEventLoop();

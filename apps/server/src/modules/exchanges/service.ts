@@ -1,10 +1,25 @@
 import type { ExchangesConnectionResponse, FeedHealthView, VenueConnection } from '@spreadscope/contracts';
-import { FRESHNESS_MS, SLOW_SOURCE_FRESHNESS_MS, VENUES, type VenueStatus } from '@spreadscope/core';
+import {
+  FEED_REJECT_REASONS,
+  FRESHNESS_MS,
+  SLOW_SOURCE_FRESHNESS_MS,
+  VENUES,
+  type VenueStatus,
+} from '@spreadscope/core';
 import type { MarketEngine } from '@spreadscope/engine';
 import type { FeedHealth, MarketSource } from '@spreadscope/feeds';
 
 /** Feeds whose silence makes prices stale (spec §9 freshness); slower feeds (funding, wallets) poll by design. */
 const PRICE_FEEDS = new Set(['spot-tickers', 'perp-tickers', 'pools']);
+
+const NO_REJECTS = {
+  total: 0,
+  counts: Object.fromEntries(FEED_REJECT_REASONS.map((reason) => [reason, 0])) as Record<
+    (typeof FEED_REJECT_REASONS)[number],
+    number
+  >,
+  last: null,
+};
 
 /** How each venue's link is doing: what the source reports, checked against what the data itself says. */
 export class ExchangesService {
@@ -46,6 +61,9 @@ export class ExchangesService {
         lastError,
         feeds: (link?.feeds ?? []).map((feed) => feedView(feed, now)),
         capabilities: link?.capabilities ? { ...link.capabilities } : null,
+        rejects: link?.rejects
+          ? { total: link.rejects.total, counts: { ...link.rejects.counts }, last: link.rejects.last }
+          : NO_REJECTS,
       };
     });
     const forex = this.source.forexHealth?.() ?? null;

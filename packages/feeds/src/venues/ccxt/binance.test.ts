@@ -124,6 +124,10 @@ describe('Binance adapter', () => {
       'streamed perp quotes',
     );
     expect(quotes(events).find((q) => q.market === 'perp' && q.quote === 'USDT')?.last).toBe(89_540.7);
+    // USDⓈ-M 24hrTicker: `v` is base (171,000.12 BTC), `q` the USDT turnover.
+    expect(quotes(events).find((q) => q.market === 'perp' && q.quote === 'USDT')?.volume24h).toBe(
+      15_320_000_000,
+    );
     // BTCUSDC trades as spot and as a perpetual: the stream it came on decides which.
     expect(quotes(events).find((q) => q.market === 'perp' && q.quote === 'USDC')?.last).toBe(89_545.1);
     await waitFor(

@@ -299,11 +299,14 @@ export class CcxtAdapter implements VenueAdapter {
         this.config.topOfBook && (ticker.bid === undefined || ticker.ask === undefined)
           ? this.config.topOfBook(ticker.info)
           : {};
+      const last = ticker.last ?? ticker.close;
+      const ownVolume = this.config.quoteVolume?.[tracked.market];
       const event = tickerToQuote(
         this.venue,
         tracked,
         { ...ticker, bid: ticker.bid ?? top.bid, ask: ticker.ask ?? top.ask },
         now,
+        ownVolume && last ? ownVolume(ticker.info, last) : undefined,
       );
       if (!event) continue;
       events.push(event);

@@ -54,6 +54,8 @@ export function tickerToQuote(
   tracked: TrackedMarket,
   ticker: Ticker,
   receivedAt: number,
+  /** The venue's quote volume read from the raw ticker, where ccxt's unified volumes are in contracts. */
+  venueQuoteVolume?: number,
 ): QuoteEvent | null {
   const candidate: Record<string, unknown> = {
     t: receivedAt,
@@ -66,7 +68,7 @@ export function tickerToQuote(
   };
   if (isPositive(ticker.bid)) candidate.bid = ticker.bid;
   if (isPositive(ticker.ask)) candidate.ask = ticker.ask;
-  const volume = quoteVolume(ticker);
+  const volume = venueQuoteVolume ?? quoteVolume(ticker);
   if (volume !== undefined && Number.isFinite(volume) && volume >= 0) candidate.volume24h = volume;
   if (isPositive(ticker.open)) candidate.open24h = ticker.open;
   // The core schema is the contract: symbols like "1000PEPE" pass; odd ones and missing prices do not.

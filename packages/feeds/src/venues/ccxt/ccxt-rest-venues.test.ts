@@ -71,6 +71,8 @@ describe('ccxt venues on recorded REST answers', () => {
       open24h: 90_400,
     });
     expect(r.quote('perp BTC/USDT')).toMatchObject({ last: 89_480.5, bid: 89_480.4, ask: 89_480.5 });
+    // Linear: `volume24h` is base (90,754.321 BTC), `turnover24h` the USDT turnover.
+    expect(r.quote('perp BTC/USDT')?.volume24h).toBe(8_123_456_789.1234);
     expect(r.funding.map((f) => [f.base, f.rate, f.intervalHours, f.nextFundingTime])).toEqual([
       ['BTC', 0.0001, 8, 1_763_712_000_000],
       ['ETH', -0.000_02, 4, 1_763_704_800_000],
@@ -89,6 +91,9 @@ describe('ccxt venues on recorded REST answers', () => {
       open24h: 90_410.1,
     });
     expect(r.quote('perp BTC/USDT')).toMatchObject({ last: 89_475.1, bid: 89_475, ask: 89_475.1 });
+    // OKX counts swap volume in contracts (vol24h 12,345,678 × 0.01 BTC) and in base (volCcy24h 123,456.78
+    // BTC): the quote turnover is the base amount × last, not the contract count × last (100× too much).
+    expect(r.quote('perp BTC/USDT')?.volume24h).toBeCloseTo(123_456.78 * 89_475.1, 2);
   });
 
   it('Coinone: KRW tickers with the best bid and ask, and one wallet per asset', async () => {

@@ -96,6 +96,39 @@ export interface CcxtVenue {
   readonly topOfBook?: (info: unknown) => { bid?: number; ask?: number };
   /** Adjusts how ccxt reads frames the venue documents differently from what ccxt 4.5.84 expects. */
   readonly wireFixes?: (exchange: Exchange) => void;
+  /**
+   * 24 h volume in the quote currency from the raw ticker, per market type, where ccxt's unified
+   * `quoteVolume`/`baseVolume` are not quote and base units for that venue (contract counts); undefined
+   * falls back to ccxt's numbers.
+   */
+  readonly quoteVolume?: Partial<Record<MarketType, (info: unknown, last: number) => number | undefined>>;
+}
+
+function field(info: unknown, key: string): number | undefined {
+  if (typeof info !== 'object' || info === null) return undefined;
+  const value = Number((info as Record<string, unknown>)[key]);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * OKX swaps: `vol24h` counts contracts (BTC-USDT-SWAP: 0.01 BTC each) and ccxt 4.5.84 passes it on as the
+ * base volume with no quote volume; `volCcy24h` is the base amount ("for derivatives, the number of base
+ * currency"), so base amount × last is the quote turnover. Spot's `volCcy24h` is already quote (ccxt reads it).
+ */
+export function okxSwapQuoteVolume(info: unknown, last: number): number | undefined {
+  const base = field(info, 'volCcy24h');
+  return base === undefined ? undefined : base * last;
+}
+
+/**
+ * HTX linear swaps (`batch_merged`): `vol` counts contracts, `amount` is the base amount and
+ * `trade_turnover` the USDT turnover; ccxt 4.5.84 reports `vol` as the quote volume.
+ */
+export function htxSwapQuoteVolume(info: unknown, last: number): number | undefined {
+  const turnover = field(info, 'trade_turnover');
+  if (turnover !== undefined) return turnover;
+  const base = field(info, 'amount');
+  return base === undefined ? undefined : base * last;
 }
 
 /** First `price` of a list of `{ price, qty }` levels. */
@@ -206,6 +239,7 @@ export const CCXT_VENUES: readonly CcxtVenue[] = [
     funding: { bulk: true },
     wallets: KEY_ONLY('OKX'),
     fetchMarkets: { types: ['spot', 'swap'] },
+    quoteVolume: { perp: okxSwapQuoteVolume },
   },
   {
     venue: 'mexc',
@@ -303,6 +337,7 @@ export const CCXT_VENUES: readonly CcxtVenue[] = [
     funding: { bulk: false },
     wallets: { access: 'public' },
     fetchMarkets: { types: { spot: true, linear: true, inverse: false } },
+    quoteVolume: { perp: htxSwapQuoteVolume },
   },
   {
     venue: 'backpack',

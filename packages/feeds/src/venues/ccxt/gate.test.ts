@@ -90,6 +90,8 @@ describe('Gate on recorded REST answers', () => {
     // Gate publishes the 24 h change, not the open: ccxt derives it (last / (1 + change)).
     expect(r.quote('spot BTC/USDT')?.open24h).toBeCloseTo(89_501.2 / (1 - 0.0101), 2);
     expect(r.quote('perp BTC/USDT')).toMatchObject({ last: 89_468.1, bid: 89_468.1, ask: 89_468.2 });
+    // `volume_24h` counts contracts (98,765,432); `volume_24h_quote` is the USDT turnover.
+    expect(r.quote('perp BTC/USDT')?.volume24h).toBe(883_456_789.12);
     expect(r.funding.map((f) => [f.base, f.rate, f.intervalHours, f.nextFundingTime, f.markPrice])).toEqual([
       ['BTC', 0.0001, 8, 1_763_712_000_000, 89_470.3],
       ['ETH', -0.000_031, 4, 1_763_712_000_000, 2944.2],

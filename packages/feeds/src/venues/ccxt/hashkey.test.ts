@@ -64,6 +64,8 @@ describe('HashKey on recorded REST answers', () => {
       open24h: 90_402.5,
     });
     expect(r.quote('perp BTC/USDT')).toMatchObject({ last: 89_476.3, bid: 89_476.2, ask: 89_476.4 });
+    // Futures `v` counts contracts (1,523,456 × 0.001 BTC); `qv` is the USDT turnover.
+    expect(r.quote('perp BTC/USDT')?.volume24h).toBe(136_312_345.6);
     expect(r.wallets.map((w) => [w.asset, w.network, w.deposit, w.withdraw, w.withdrawFee])).toEqual([
       ['BTC', 'Bitcoin', true, true, 0.0001],
       ['USDT', 'ETH', true, true, 5],

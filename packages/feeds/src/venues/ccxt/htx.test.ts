@@ -58,6 +58,8 @@ describe('HTX on recorded REST answers', () => {
       bid: 89_470,
       ask: 89_470.1,
       open24h: 90_380.5,
+      // batch_merged: `vol` counts contracts (61,234,567), `trade_turnover` is the USDT turnover.
+      volume24h: 4_598_765_432.1,
     });
     // The interval is the distance between HTX's current and next funding times: 8 h for BTC, 4 h for ETH.
     expect(r.funding.map((f) => [f.base, f.rate, f.intervalHours, f.nextFundingTime])).toEqual([

@@ -1,0 +1,1 @@
+ALTER TABLE "price_minutes" ADD COLUMN "volume" double precision;
