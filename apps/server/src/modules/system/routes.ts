@@ -1,6 +1,12 @@
 import { healthResponseSchema, pingResponseSchema, timeResponseSchema } from '@spreadscope/contracts';
 import { DEFAULT_TIME_ZONE } from '@spreadscope/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  type ClusterHealth,
+  type Metric,
+  processMetrics,
+  prometheusText,
+} from '../../cluster/cluster-health.ts';
 import type { ExchangesService } from '../exchanges/service.ts';
 import type { MarketService } from '../market/service.ts';
 
@@ -10,6 +16,10 @@ export interface SystemDeps {
   readonly pingDatabase: () => Promise<boolean>;
   readonly busKind: 'memory' | 'redis';
   readonly startedAt: number;
+  /** Scaled-out roles: the process's place in the cluster (null for ROLE=all). */
+  readonly cluster?: (() => ClusterHealth | null) | undefined;
+  /** What /metrics exposes (default: the process's role and memory). */
+  readonly metrics?: (() => Metric[]) | undefined;
 }
 
 export function frontSystemRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
@@ -44,7 +54,8 @@ export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
       async (_request, reply) => {
         const database = (await deps.pingDatabase().catch(() => false)) ? 'ok' : 'down';
         const venuesConnected = deps.exchanges.venuesConnected();
-        const status = database === 'ok' && venuesConnected > 0 ? 'ok' : 'degraded';
+        const cluster = deps.cluster?.() ?? null;
+        const status = database === 'ok' && venuesConnected > 0 && !cluster?.degraded ? 'ok' : 'degraded';
         return reply.code(database === 'ok' ? 200 : 503).send({
           status,
           uptimeSec: Math.round((Date.now() - deps.startedAt) / 1000),
@@ -52,8 +63,17 @@ export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
           bus: deps.busKind,
           dataSource: deps.market.dataSource(),
           venuesConnected,
+          ...(cluster ? { cluster } : {}),
         });
       },
+    );
+    app.get(
+      '/metrics',
+      { schema: { tags: ['system'], summary: 'Prometheus metrics (text exposition format)', hide: true } },
+      async (_request, reply) =>
+        reply
+          .type('text/plain; version=0.0.4; charset=utf-8')
+          .send(prometheusText(deps.metrics?.() ?? processMetrics('all'))),
     );
   };
 }
