@@ -68,17 +68,30 @@ export function decodeEntry(text: string): LogEntry {
 /** A snapshot: the log position it stands for, the latest event of every market, and the source's status. */
 export interface SnapshotBody {
   readonly at: number;
+  /** The ingest's wall clock when it wrote the snapshot: a replica starting from it knows how old it is. */
+  readonly publishedAt: number;
   readonly events: readonly MarketEvent[];
   readonly status: SourceStatus;
 }
 
-export function encodeSnapshot(at: number, eventsJson: Iterable<string>, status: SourceStatus): string {
-  return `{"at":${at},"events":[${[...eventsJson].join(',')}],"status":${JSON.stringify(status)}}`;
+export function encodeSnapshot(
+  at: number,
+  publishedAt: number,
+  eventsJson: Iterable<string>,
+  status: SourceStatus,
+): string {
+  return `{"at":${at},"publishedAt":${publishedAt},"events":[${[...eventsJson].join(',')}],"status":${JSON.stringify(status)}}`;
 }
 
 export function decodeSnapshot(text: string): SnapshotBody {
   const raw = JSON.parse(text) as Partial<SnapshotBody> | null;
-  if (!raw || typeof raw.at !== 'number' || !Array.isArray(raw.events) || !raw.status?.state) {
+  if (
+    !raw ||
+    typeof raw.at !== 'number' ||
+    typeof raw.publishedAt !== 'number' ||
+    !Array.isArray(raw.events) ||
+    !raw.status?.state
+  ) {
     throw new LogEntryError('snapshot lacks at, events or status');
   }
   return raw as SnapshotBody;

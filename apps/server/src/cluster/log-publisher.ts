@@ -112,7 +112,7 @@ export class LogPublisher {
     let snapshot = '';
     if (snapshots && publishedAt - this.lastSnapshotAt >= (this.options.snapshotMs ?? 5_000)) {
       this.lastSnapshotAt = publishedAt;
-      snapshot = encodeSnapshot(at, this.latest.values(), status ?? this.fullStatus());
+      snapshot = encodeSnapshot(at, publishedAt, this.latest.values(), status ?? this.fullStatus());
     }
     this.inFlight++;
     redis

@@ -43,6 +43,9 @@ export class LogSource implements MarketSource {
   readonly lag = new LagStats();
   private sink: EventSink | null = null;
   private position: LogPosition | null = null;
+  private snapshotSeq = -1;
+  /** The ingest's wall clock when it wrote the snapshot this replica started from. */
+  private snapshotWrittenAt = 0;
   private logAt = 0;
   private currentState: DataSourceState = WAITING_STATE;
   private currentLinks: readonly VenueLink[] = [];
@@ -50,6 +53,8 @@ export class LogSource implements MarketSource {
   private failures: readonly LiveFailure[] = [];
   private readonly listeners = new Set<(state: DataSourceState) => void>();
   private stopped = false;
+  /** A snapshot the log no longer connects to (entries after it were trimmed): wait for a newer one. */
+  private staleSnapshotSeq = -1;
   private loop: Promise<void> | null = null;
 
   constructor(private readonly options: LogSourceOptions) {}
@@ -85,9 +90,9 @@ export class LogSource implements MarketSource {
     return silent > LOG_SILENCE_MS ? this.logAt + silent : this.logAt;
   }
 
-  /** How long since the last entry was applied (ms; 0 before the first). */
+  /** How long since the ingest last spoke: the last entry applied, or the snapshot's writing (ms; 0 before). */
   silentMs(): number {
-    const last = this.lag.lastAppliedAt;
+    const last = Math.max(this.lag.lastAppliedAt, this.snapshotWrittenAt);
     return last === 0 ? 0 : Math.max(0, Date.now() - last);
   }
 
@@ -130,6 +135,7 @@ export class LogSource implements MarketSource {
             onError(
               `event log: entries ${this.position.seq + 1}…${read.seq - 1} were trimmed before this replica read them; reloading the snapshot`,
             );
+            this.staleSnapshotSeq = this.snapshotSeq;
             this.position = null;
             break;
           }
@@ -147,8 +153,10 @@ export class LogSource implements MarketSource {
   /** Starts over from the latest snapshot; false when there is none yet. */
   private async loadSnapshot(): Promise<boolean> {
     const snapshot = await readSnapshot(this.options.redis, this.options.keys);
-    if (!snapshot || this.stopped) return false;
+    if (!snapshot || this.stopped || snapshot.seq <= this.staleSnapshotSeq) return false;
     if (this.lag.snapshotsLoaded > 0) this.options.onReset();
+    this.snapshotSeq = snapshot.seq;
+    this.snapshotWrittenAt = snapshot.body.publishedAt;
     this.applyStatus(snapshot.body.status);
     const sink = this.sink;
     if (sink) for (const event of snapshot.body.events) sink(event);
