@@ -28,6 +28,8 @@ export function tapSource(source: MarketSource, tap: (event: MarketEvent) => voi
 
 export interface IngestRoleOptions {
   readonly redis: Redis;
+  /** The lock renews over a connection of its own, from a worker thread. */
+  readonly redisUrl: string;
   readonly keys: ClusterKeys;
   /** The venue source; started only while this process holds the lock. */
   readonly source: MarketSource;
@@ -60,7 +62,7 @@ export class IngestRole {
   constructor(private readonly options: IngestRoleOptions) {
     const { redis, keys, source, logger } = options;
     this.lock = new LeaderLock({
-      redis,
+      redisUrl: options.redisUrl,
       key: keys.lock,
       ...(options.lockTtlMs ? { ttlMs: options.lockTtlMs } : {}),
       onAcquired: () => {

@@ -1,6 +1,6 @@
 /**
- * Replica lag (entry published by the ingest → applied here) over the most recent entries: a ring of samples,
- * so the percentiles describe now rather than since start.
+ * Replica lag (entry published by the ingest → applied here) over the most recent entries — 600, the last minute
+ * at 10 entries a second — kept in a ring, so the percentiles describe now rather than since start.
  */
 export class LagStats {
   private readonly samples: Float64Array;
@@ -13,7 +13,7 @@ export class LagStats {
   /** Wall time the latest entry was applied (0: none yet). */
   lastAppliedAt = 0;
 
-  constructor(size = 2048) {
+  constructor(size = 600) {
     this.samples = new Float64Array(size);
   }
 

@@ -73,6 +73,7 @@ export function createMarketRole(config: MarketRoleConfig, deps: MarketRoleDeps)
     const redis = redisFor(config.REDIS_URL, 'ingest');
     const ingest = new IngestRole({
       redis,
+      redisUrl: config.REDIS_URL as string,
       keys,
       source,
       engines: deps.engines,

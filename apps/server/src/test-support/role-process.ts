@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface RoleProcess {
@@ -18,12 +19,18 @@ export interface RoleProcess {
 }
 
 /**
- * Starts the server from source (`node --import tsx src/main.ts`, one process: its pid is the server's) on a
- * free loopback port with its own data folder, resolving once it prints "Spreadscope is running at <url>".
+ * Starts the server from source (`node --import tsx src/main.ts`, one process: its pid is the server's) or,
+ * with `bundle`, the built `dist/main.js` (cheaper to start), on a free loopback port with its own data folder,
+ * resolving once it prints "Spreadscope is running at <url>".
  */
-export async function startRoleProcess(name: string, env: Record<string, string>): Promise<RoleProcess> {
+export async function startRoleProcess(
+  name: string,
+  env: Record<string, string>,
+  options: { bundle?: boolean } = {},
+): Promise<RoleProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), `spreadscope-${name}-`));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = options.bundle ? [BUNDLE] : ['--import', 'tsx', MAIN];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
