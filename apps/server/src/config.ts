@@ -19,7 +19,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only')
     .default('spreadscope'),
   INGEST_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
-  EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(1_200),
+  EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(300),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),

@@ -124,7 +124,7 @@ export class LogPublisher {
         keys.log,
         keys.snapshot,
         token,
-        String(this.options.maxEntries ?? 1_200),
+        String(this.options.maxEntries ?? 300),
         entry,
         snapshot,
       )
