@@ -11,6 +11,8 @@ import { readLatestState } from './log-reader.ts';
 
 /** A source whose events are also handed to `tap` as the engine receives them (same order, same turn). */
 export function tapSource(source: MarketSource, tap: (event: MarketEvent) => void): MarketSource {
+  // Methods bound once: the runtime asks state() for every event.
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(source, {
     get(target, key) {
       if (key === 'start') {
@@ -21,7 +23,13 @@ export function tapSource(source: MarketSource, tap: (event: MarketEvent) => voi
           });
       }
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(key);
+      if (fn === undefined) {
+        fn = value.bind(target);
+        bound.set(key, fn);
+      }
+      return fn;
     },
   });
 }
