@@ -35,13 +35,13 @@ describe.skipIf(!redisUrl)('the event log on Redis: ingest publisher → replica
   });
 
   /** A cluster of one ingest (holding the lock) publishing what a manual source emits. */
-  async function ingest(options: { snapshotMs?: number } = {}) {
+  async function ingest(options: { snapshotMs?: number; mode?: 'live' | 'simulated' } = {}) {
     const prefix = `test-log-${process.pid}-${randomBytes(4).toString('hex')}`;
     prefixes.push(prefix);
     const keys = clusterKeys(prefix);
     const redis = connect();
     await redis.set(keys.lock, 'token-a');
-    const source = new ManualSource(T0, 'live');
+    const source = new ManualSource(T0, options.mode ?? 'live');
     const fenced: string[] = [];
     const publisher = new LogPublisher({
       redis,
@@ -162,6 +162,28 @@ describe.skipIf(!redisUrl)('the event log on Redis: ingest publisher → replica
     expect(r.source.now()).toBe(T0 + 100);
     await new Promise((resolve) => setTimeout(resolve, LOG_SILENCE_MS + 300));
     expect(r.source.now()).toBeGreaterThan(T0 + 100 + LOG_SILENCE_MS);
+    await r.source.stop();
+  });
+
+  it('carries a source switch (auto: simulator → live) at its place between the events', async () => {
+    const { keys, publisher, source: venues } = await ingest({ snapshotMs: 0, mode: 'simulated' });
+    const r = replica(keys);
+    const seen: string[] = [];
+    publisher.record(quote(T0 + 10, 'BTC', 100));
+    venues.clock = T0 + 100;
+    publisher.tick();
+    await expect.poll(() => publisher.appended).toBe(1);
+    await r.source.start((event) => seen.push(`${event.t}:${r.source.state().mode}`));
+    await expect.poll(() => seen.length).toBe(1);
+    // Live comes back within a tick: the simulator's last event and live's first land in different entries.
+    publisher.record(quote(T0 + 150, 'BTC', 101));
+    venues.state_ = { mode: 'live', requested: 'auto', since: T0 + 160, reason: null };
+    publisher.record(quote(T0 + 170, 'BTC', 102));
+    venues.clock = T0 + 200;
+    publisher.tick();
+    await expect.poll(() => seen.length).toBe(3);
+    expect(seen).toEqual([`${T0 + 10}:simulated`, `${T0 + 150}:simulated`, `${T0 + 170}:live`]);
+    expect(r.source.state()).toEqual(venues.state_);
     await r.source.stop();
   });
 
