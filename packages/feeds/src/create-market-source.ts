@@ -23,7 +23,7 @@ export interface MarketSourceOptions {
   readonly spec: string;
   /** Simulator seed (sim, and auto's fallback); default 1. */
   readonly seed?: number;
-  /** Simulator: how many tokens of the universe it quotes (default all, ~7,000); tests and demos use fewer. */
+  /** Simulator: how many tokens it quotes (default its list of 352; more are synthesized, as benchmarks at 7,000 do). */
   readonly simTokens?: number;
   /** Replay speed: 1 = as recorded (default), N = N× faster, 0 = as fast as possible. */
   readonly replaySpeed?: number;

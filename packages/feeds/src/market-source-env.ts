@@ -11,7 +11,7 @@ import { ammConfigFromFile } from './venues/amm/amm-config.ts';
  * |---|---|---|
  * | MARKET_SOURCE | auto | auto, live, sim or replay:<tape file> |
  * | SIM_SEED | 1 | simulator seed (integer) |
- * | SIM_TOKENS | (all, ~7,000) | how many tokens the simulator quotes (tests, demos, benchmarks) |
+ * | SIM_TOKENS | 352 (its list) | how many tokens the simulator quotes (fewer for tests and demos, more for benchmarks) |
  * | REPLAY_SPEED | 1 | 1 = as recorded, N = N× faster, 0 = as fast as possible |
  * | AUTO_SOURCE_TIMEOUT_MS | 15000 | how long auto waits for a live venue before simulating |
  * | LIVE_POLL_MS | 2000 | ticker poll period per venue (below the 3 s real-time window) |
