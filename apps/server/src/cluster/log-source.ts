@@ -129,8 +129,16 @@ export class LogSource implements MarketSource {
           if (!(await this.loadSnapshot())) await new Promise((r) => setTimeout(r, 250));
           continue;
         }
-        const entries = await readAfter(redis, keys, this.position.id, 1_000, this.options.blockMs ?? 1_000);
+        // A few entries a read: at full scale an entry is megabytes of JSON.
+        const entries = await readAfter(redis, keys, this.position.id, 20, this.options.blockMs ?? 1_000);
+        let slice = Date.now();
         for (const read of entries) {
+          // Catching up on many entries: let requests in between entries (never within one).
+          if (Date.now() - slice > 20) {
+            await new Promise((resolve) => setImmediate(resolve));
+            if (this.stopped || !this.position) break;
+            slice = Date.now();
+          }
           if (read.seq !== this.position.seq + 1) {
             onError(
               `event log: entries ${this.position.seq + 1}…${read.seq - 1} were trimmed before this replica read them; reloading the snapshot`,
