@@ -32,5 +32,8 @@ const webTable = await runWebTableSuite();
 console.log('web-table', webTable);
 writeResult('web-table', webTable);
 
+// The scaled-out shape (ingest, standby, two API replicas) at full scale; needs DATABASE_URL and REDIS_URL.
+isolated('./cluster.ts');
+
 // Live feeds for 90 s against a loopback venue that drops every socket every 3 s (FEEDS_SOAK_SECONDS).
 isolated('./feeds-soak.ts');

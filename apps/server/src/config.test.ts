@@ -51,6 +51,19 @@ describe('configuration', () => {
     }
   });
 
+  it('names the cluster settings it refuses: key prefix, lock TTL, log length', () => {
+    const scaled = { ROLE: 'api', DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379' };
+    const config = loadConfig(scaled);
+    expect([config.CLUSTER_KEY_PREFIX, config.INGEST_LOCK_TTL_MS, config.EVENT_LOG_MAX_ENTRIES]).toEqual([
+      'spreadscope',
+      5_000,
+      300,
+    ]);
+    expect(() => loadConfig({ ...scaled, CLUSTER_KEY_PREFIX: 'a b}' })).toThrow(/CLUSTER_KEY_PREFIX/);
+    expect(() => loadConfig({ ...scaled, INGEST_LOCK_TTL_MS: '10' })).toThrow(/INGEST_LOCK_TTL_MS/);
+    expect(() => loadConfig({ ...scaled, EVENT_LOG_MAX_ENTRIES: 'many' })).toThrow(/EVENT_LOG_MAX_ENTRIES/);
+  });
+
   it('trusts X-Forwarded-For only when the operator says a proxy is in front', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

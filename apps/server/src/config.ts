@@ -18,6 +18,14 @@ const envSchema = z.object({
   // runs the jobs; `api` serves HTTP and WebSocket from the ingest's event log. Scaled-out roles share state
   // through PostgreSQL and Redis, so they need both (checked below).
   ROLE: z.enum(['all', 'ingest', 'api']).default('all'),
+  // Scaled-out roles: the Redis keys one cluster shares (several clusters may share a Redis), how long a crashed
+  // ingest's lock outlives it (the standby's takeover time), and how many entries the event log keeps.
+  CLUSTER_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only')
+    .default('spreadscope'),
+  INGEST_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
+  EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(300),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),

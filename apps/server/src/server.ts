@@ -5,19 +5,14 @@ import {
   createMarketHistoryRepository,
   openDatabase,
 } from '@spreadscope/db';
-import {
-  createMarketSource,
-  DEFAULT_SIM_SEED,
-  disabledVenueIds,
-  GuardedSource,
-  type MarketSource,
-} from '@spreadscope/feeds';
+import { DEFAULT_SIM_SEED, disabledVenueIds, type MarketSource } from '@spreadscope/feeds';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import type { Bus } from './bus/bus.ts';
 import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
+import { createMarketRole } from './cluster/market-role.ts';
 import { type Config, redactUrl } from './config.ts';
 import { startJobRunner } from './jobs/start-job-runner.ts';
 import { createServerLogger } from './logging/logger.ts';
@@ -49,7 +44,10 @@ export function defaultWebDist(): string {
 }
 
 /** The composition root: database, bus, market pipeline, HTTP and WebSocket, in start order. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { onFatal?: (reason: string) => void } = {},
+): Promise<RunningServer> {
   const startedAt = Date.now();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
   const history = createHistoryRepository(database);
@@ -57,20 +55,57 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   let redis: Redis | undefined;
   let bus: Bus;
-  if (config.REDIS_URL) {
+  // Scaled out, each process's WebSocket hub follows its own engine (fed by the log on API replicas), so the
+  // market tick stays in the process; ROLE=all keeps today's bus.
+  if (config.REDIS_URL && config.ROLE === 'all') {
     bus = await createRedisBus(config.REDIS_URL);
-    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
   } else {
     bus = createMemoryBus();
   }
+  if (config.REDIS_URL) redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
 
   // The runtime replaces the engine when the source switches mode; services hold a stand-in that follows.
   const engines = new EngineSlot();
   const engine = engines.engine;
   // One logger for the whole process (LOG_LEVEL, secrets redacted), Fastify included.
   const log = createServerLogger(config.LOG_LEVEL);
-  // Every event passes the gate (validated, ordered per market) before it counts anywhere: live, sim or replay.
-  const source = new GuardedSource(createMarketSource({ ...config.market, logger: log }));
+  // The runtime over the role's source; jobs read the mode of the data it holds.
+  let runtime: MarketRuntime | null = null;
+  // ROLE picks where the market comes from: venues (all, ingest; every event through the gate first) or the
+  // ingest's event log (api, which writes no history and so back-fills none).
+  const role = createMarketRole(config, {
+    engines,
+    logger: log,
+    onFatal:
+      options.onFatal ??
+      ((reason) => {
+        log.error(reason);
+        process.exit(1);
+      }),
+    runtime: (runtimeSource, roleOptions) => {
+      runtime = new MarketRuntime({
+        source: runtimeSource,
+        engines,
+        bus,
+        history,
+        marketHistory,
+        logger: log,
+        ...(roleOptions.writeHistory === false
+          ? {}
+          : {
+              prepareHistory: simBackfill({
+                history,
+                seed: config.market.seed ?? DEFAULT_SIM_SEED,
+                disabledVenues: disabledVenueIds(config.market.venues),
+                logger: log,
+              }),
+            }),
+        ...roleOptions,
+      });
+      return runtime;
+    },
+  });
+  const source = role.source;
   const marketApi = createMarketApi({
     engine,
     source,
@@ -98,26 +133,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL,
     redis,
+    cluster: () => role.health(),
+    metrics: () => role.metrics(),
   });
   // The embedded database admits one process; the admin CLI then runs its commands through this one.
   const adminToken = database.kind === 'pglite' ? newAdminToken() : null;
   if (adminToken !== null) registerAdminEndpoint(app, adminToken, (argv) => runAdminInServer(argv, database));
-  const runtime = new MarketRuntime({
-    source,
-    engines,
-    bus,
-    history,
-    marketHistory,
-    logger: log,
-    prepareHistory: simBackfill({
-      history,
-      seed: config.market.seed ?? DEFAULT_SIM_SEED,
-      disabledVenues: disabledVenueIds(config.market.venues),
-      logger: log,
-    }),
-  });
 
-  await runtime.start();
+  await role.start();
   // Jobs run where history is written (ROLE=all, ROLE=ingest); API replicas only read their counts.
   const jobs =
     config.ROLE === 'api'
@@ -127,17 +150,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
           history: {
             history,
             marketHistory,
-            mode: () => runtime.sourceMode,
+            mode: () => (runtime as MarketRuntime | null)?.sourceMode ?? source.state().mode,
             now: () => source.now(),
             retentionMs: config.HISTORY_RETENTION_DAYS * 86_400_000,
             settlementRetentionMs: config.FUNDING_HISTORY_RETENTION_DAYS * 86_400_000,
             gapRetentionMs: config.GAP_HISTORY_RETENTION_DAYS * 86_400_000,
           },
-          logger: {
-            info: (m) => app.log.info(m),
-            warn: (m) => app.log.warn(m),
-            error: (m) => app.log.error(m),
-          },
+          logger: log,
         });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = Number(new URL(address).port);
@@ -150,7 +169,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     `mail: ${users.accounts.mailer.kind === 'smtp' ? `SMTP ${redactUrl(config.SMTP_URL ?? '')}` : `outbox ${config.DATA_DIR}/outbox (set SMTP_URL to send)`}; Google sign-in: ${users.accounts.google ? 'on' : 'off'}`,
   );
   app.log.info(
-    `database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pglite` : `PostgreSQL ${redactUrl(config.DATABASE_URL ?? '')}`}; bus: ${bus.kind}; market source: ${config.market.spec}`,
+    `role: ${config.ROLE}; database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pglite` : `PostgreSQL ${redactUrl(config.DATABASE_URL ?? '')}`}; bus: ${bus.kind}; market source: ${config.ROLE === 'api' ? `the ingest's event log (${config.CLUSTER_KEY_PREFIX})` : config.market.spec}`,
   );
 
   let stopping: Promise<void> | null = null;
@@ -165,7 +184,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await withdrawAdmin?.();
         await app.close();
         users.close();
-        await runtime.stop();
+        await role.stop();
         await jobs?.stop();
         await bus.close();
         await redis?.quit().catch(() => undefined);

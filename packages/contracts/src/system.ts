@@ -25,5 +25,24 @@ export const healthResponseSchema = z.object({
       dead: z.number(),
     })
     .optional(),
+  /** Scaled-out roles (ROLE=ingest|api): this process's place in the cluster. */
+  cluster: z
+    .object({
+      role: z.enum(['ingest', 'api']),
+      active: z.boolean().optional().describe('ingest: holds the lock and feeds the event log'),
+      appended: z.number().optional().describe('ingest: log entries appended'),
+      logSeq: z.number().nullable().optional().describe('api: sequence number of the last log entry applied'),
+      logSilentMs: z
+        .number()
+        .optional()
+        .describe('api: ms since the last log entry; past 2 s prices show stale'),
+      lagMs: z
+        .object({ last: z.number().nullable(), p50: z.number().nullable(), p99: z.number().nullable() })
+        .optional()
+        .describe('api: log entry published by the ingest → applied here, recent entries'),
+      snapshotsLoaded: z.number().optional(),
+      degraded: z.boolean(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -4,6 +4,7 @@ import { createMarketSource, parseSourceSpec } from './create-market-source.ts';
 import { LiveSource } from './live/live-source.ts';
 import { marketSourceOptionsFromEnv, venueOverridesFromEnv } from './market-source-env.ts';
 import { SimulatorSource } from './sim/simulator-source.ts';
+import { TOKEN_UNIVERSE } from './sim/token-universe.ts';
 import { ReplaySource } from './tape/replay-source.ts';
 
 describe('parseSourceSpec', () => {
@@ -52,6 +53,27 @@ describe('createMarketSource', () => {
     expect(() => createMarketSource({ spec: 'simulator' })).toThrow('got "simulator"');
     expect(() => createMarketSource({ spec: 'sim', seed: 1.5 })).toThrow('seed must be an integer');
     expect(() => createMarketSource({ spec: 'replay:x', replaySpeed: -2 })).toThrow('replay speed');
+  });
+});
+
+describe('SIM_TOKENS', () => {
+  it('limits the simulated market to that many tokens, and names itself when wrong', async () => {
+    const options = marketSourceOptionsFromEnv({ MARKET_SOURCE: 'sim', SIM_TOKENS: '3' });
+    expect(options.simTokens).toBe(3);
+    const source = createMarketSource(options);
+    const bases = new Set<string>();
+    await source.start((event) => {
+      if ('base' in event) bases.add(event.base);
+    });
+    await expect.poll(() => bases.size, { timeout: 5_000 }).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    await source.stop();
+    // The first three tokens of the universe, and USDT (its KRW markets convert the overseas quotes).
+    const allowed = new Set([...TOKEN_UNIVERSE.slice(0, 3).map((t) => t.symbol), 'USDT']);
+    expect([...bases].filter((base) => !allowed.has(base))).toEqual([]);
+    expect(() => marketSourceOptionsFromEnv({ SIM_TOKENS: '0' })).toThrow(
+      'SIM_TOKENS must be an integer ≥ 1',
+    );
   });
 });
 

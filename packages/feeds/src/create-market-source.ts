@@ -23,6 +23,8 @@ export interface MarketSourceOptions {
   readonly spec: string;
   /** Simulator seed (sim, and auto's fallback); default 1. */
   readonly seed?: number;
+  /** Simulator: how many tokens it quotes (default its list of 352; more are synthesized, as benchmarks at 7,000 do). */
+  readonly simTokens?: number;
   /** Replay speed: 1 = as recorded (default), N = N× faster, 0 = as fast as possible. */
   readonly replaySpeed?: number;
   /** Per-venue settings: disable, base-URL override, poll interval. */
@@ -76,6 +78,7 @@ export function createMarketSource(options: MarketSourceOptions): MarketSource {
   const seed = options.seed ?? DEFAULT_SIM_SEED;
   if (!Number.isInteger(seed)) throw new Error(`simulator seed must be an integer, got ${seed}`);
   const disabledVenues = disabledVenueIds(options.venues);
+  const tokens = options.simTokens === undefined ? {} : { tokenLimit: options.simTokens };
   const live = (requested: string) =>
     new LiveSource({
       requested,
@@ -89,7 +92,7 @@ export function createMarketSource(options: MarketSourceOptions): MarketSource {
     });
   switch (parsed.kind) {
     case 'sim':
-      return new SimulatorSource({ seed, disabledVenues, logger });
+      return new SimulatorSource({ seed, disabledVenues, logger, ...tokens });
     case 'live':
       return live('live');
     case 'replay':
@@ -103,7 +106,7 @@ export function createMarketSource(options: MarketSourceOptions): MarketSource {
       return new AutoSource({
         live: () => live('auto'),
         simulator: (reason) =>
-          new SimulatorSource({ seed, disabledVenues, logger, requested: 'auto', reason }),
+          new SimulatorSource({ seed, disabledVenues, logger, requested: 'auto', reason, ...tokens }),
         logger,
         ...(options.autoTimeoutMs === undefined ? {} : { timeoutMs: options.autoTimeoutMs }),
         ...(options.autoRetryMs === undefined ? {} : { retryMs: options.autoRetryMs }),

@@ -11,6 +11,7 @@ import { ammConfigFromFile } from './venues/amm/amm-config.ts';
  * |---|---|---|
  * | MARKET_SOURCE | auto | auto, live, sim or replay:<tape file> |
  * | SIM_SEED | 1 | simulator seed (integer) |
+ * | SIM_TOKENS | 352 (its list) | how many tokens the simulator quotes (fewer for tests and demos, more for benchmarks) |
  * | REPLAY_SPEED | 1 | 1 = as recorded, N = N× faster, 0 = as fast as possible |
  * | AUTO_SOURCE_TIMEOUT_MS | 15000 | how long auto waits for a live venue before simulating |
  * | LIVE_POLL_MS | 2000 | ticker poll period per venue (below the 3 s real-time window) |
@@ -33,6 +34,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export const MARKET_SOURCE_ENV_NAMES: readonly string[] = [
   'MARKET_SOURCE',
   'SIM_SEED',
+  'SIM_TOKENS',
   'REPLAY_SPEED',
   'AUTO_SOURCE_TIMEOUT_MS',
   'LIVE_POLL_MS',
@@ -189,6 +191,8 @@ export function marketSourceOptionsFromEnv(env: Env): MarketSourceOptions {
   } = { spec: env.MARKET_SOURCE?.trim() || 'auto' };
   const seed = number(env, 'SIM_SEED', Number.isInteger, 'an integer');
   if (seed !== undefined) options.seed = seed;
+  const simTokens = number(env, 'SIM_TOKENS', (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1');
+  if (simTokens !== undefined) options.simTokens = simTokens;
   const speed = number(env, 'REPLAY_SPEED', (n) => n >= 0, 'a number ≥ 0 (0 = as fast as possible)');
   if (speed !== undefined) options.replaySpeed = speed;
   const timeout = number(env, 'AUTO_SOURCE_TIMEOUT_MS', (n) => n > 0, 'a positive number of milliseconds');

@@ -41,6 +41,13 @@ export interface MarketRuntimeOptions {
    * simulated mode back-fills a day on a fresh install here (see sim-backfill.ts).
    */
   readonly prepareHistory?: (mode: DataSourceMode, now: number) => Promise<void>;
+  /**
+   * False for an API replica: it closes minutes like the ingest (its rings need them) but writes nothing; the
+   * ingest is the one history writer. Default true.
+   */
+  readonly writeHistory?: boolean;
+  /** Closes minutes on a timer (default); false when the caller calls flush() as its clock moves. */
+  readonly flushTimer?: boolean;
 }
 
 /**
@@ -94,7 +101,7 @@ export class MarketRuntime {
     const switched = this.restored;
     this.restored = Promise.all([switched, this.restore(engine, mode)]).then(() => {});
     this.timers.push(setInterval(() => this.tick(), tickMs));
-    this.timers.push(setInterval(() => this.flush(false), 1_000));
+    if (this.options.flushTimer !== false) this.timers.push(setInterval(() => this.flush(false), 1_000));
     for (const timer of this.timers) timer.unref();
   }
 
@@ -130,6 +137,18 @@ export class MarketRuntime {
     const writing = this.writing;
     // The previous refill stops at once (its engine is gone); pending writes land before the new mode's read.
     this.restored = Promise.all([previous, writing]).then(() => this.restore(engine, mode));
+  }
+
+  /**
+   * Starts over with a fresh engine refilled from history, the mode unchanged: an API replica that missed part
+   * of the log replays a snapshot into it rather than patching a state it can no longer trust.
+   */
+  reset(): void {
+    if (this.stopping) return;
+    const engine = this.options.engines.replace();
+    this.indexedMinute = minuteStart(this.options.source.now()) - MINUTE_MS;
+    const previous = this.restored;
+    this.restored = previous.then(() => this.restore(engine, this.mode));
   }
 
   /** Refills a fresh engine from the history of `mode`; stops early when the engine is replaced meanwhile. */
@@ -260,8 +279,8 @@ export class MarketRuntime {
     }
     const funding = engine.funding.drain();
     const gaps = engine.drainGapBars();
+    if (!history || this.options.writeHistory === false) return this.writing;
     const index = this.indexRows(engine, closed);
-    if (!history) return this.writing;
     this.writing = this.writing.then(async () => {
       try {
         if (bars.length > 0) await history.writeMinuteBars(bars);

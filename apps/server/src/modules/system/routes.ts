@@ -2,6 +2,12 @@ import { healthResponseSchema, pingResponseSchema, timeResponseSchema } from '@s
 import { DEFAULT_TIME_ZONE } from '@spreadscope/core';
 import type { JobState } from '@spreadscope/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  type ClusterHealth,
+  type Metric,
+  processMetrics,
+  prometheusText,
+} from '../../cluster/cluster-health.ts';
 import type { ExchangesService } from '../exchanges/service.ts';
 import type { MarketService } from '../market/service.ts';
 
@@ -13,6 +19,10 @@ export interface SystemDeps {
   readonly jobCounts?: (() => Promise<Record<JobState, number>>) | undefined;
   readonly busKind: 'memory' | 'redis';
   readonly startedAt: number;
+  /** Scaled-out roles: the process's place in the cluster (null for ROLE=all). */
+  readonly cluster?: (() => ClusterHealth | null) | undefined;
+  /** What /metrics exposes (default: the process's role and memory). */
+  readonly metrics?: (() => Metric[]) | undefined;
 }
 
 export function frontSystemRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
@@ -48,7 +58,8 @@ export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
         const database = (await deps.pingDatabase().catch(() => false)) ? 'ok' : 'down';
         const jobs = database === 'ok' ? await deps.jobCounts?.().catch(() => undefined) : undefined;
         const venuesConnected = deps.exchanges.venuesConnected();
-        const status = database === 'ok' && venuesConnected > 0 ? 'ok' : 'degraded';
+        const cluster = deps.cluster?.() ?? null;
+        const status = database === 'ok' && venuesConnected > 0 && !cluster?.degraded ? 'ok' : 'degraded';
         return reply.code(database === 'ok' ? 200 : 503).send({
           status,
           uptimeSec: Math.round((Date.now() - deps.startedAt) / 1000),
@@ -57,8 +68,17 @@ export function healthRoutes(deps: SystemDeps): FastifyPluginAsyncZod {
           dataSource: deps.market.dataSource(),
           venuesConnected,
           ...(jobs && { jobs }),
+          ...(cluster ? { cluster } : {}),
         });
       },
+    );
+    app.get(
+      '/metrics',
+      { schema: { tags: ['system'], summary: 'Prometheus metrics (text exposition format)', hide: true } },
+      async (_request, reply) =>
+        reply
+          .type('text/plain; version=0.0.4; charset=utf-8')
+          .send(prometheusText(deps.metrics?.() ?? processMetrics('all'))),
     );
   };
 }

@@ -1,0 +1,157 @@
+import type { Logger, MarketEvent } from '@spreadscope/core';
+import type { EventSink, MarketSource } from '@spreadscope/feeds';
+import type { Redis } from 'ioredis';
+import type { EngineSlot } from '../runtime/engine-slot.ts';
+import type { MarketRuntime } from '../runtime/market-runtime.ts';
+import type { ClusterHealth, Metric } from './cluster-health.ts';
+import type { ClusterKeys } from './cluster-keys.ts';
+import { LeaderLock } from './leader-lock.ts';
+import { LogPublisher } from './log-publisher.ts';
+import { readLatestState } from './log-reader.ts';
+
+/** A source whose events are also handed to `tap` as the engine receives them (same order, same turn). */
+export function tapSource(source: MarketSource, tap: (event: MarketEvent) => void): MarketSource {
+  // Methods bound once: the runtime asks state() for every event.
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(source, {
+    get(target, key) {
+      if (key === 'start') {
+        return (sink: EventSink) =>
+          target.start((event) => {
+            tap(event);
+            sink(event);
+          });
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(key);
+      if (fn === undefined) {
+        fn = value.bind(target);
+        bound.set(key, fn);
+      }
+      return fn;
+    },
+  });
+}
+
+export interface IngestRoleOptions {
+  readonly redis: Redis;
+  /** The lock renews over a connection of its own, from a worker thread. */
+  readonly redisUrl: string;
+  readonly keys: ClusterKeys;
+  /** The venue source; started only while this process holds the lock. */
+  readonly source: MarketSource;
+  readonly engines: EngineSlot;
+  /** Builds the runtime (history writer) over the tapped source, once. */
+  readonly runtime: (source: MarketSource) => MarketRuntime;
+  readonly logger: Logger;
+  readonly lockTtlMs?: number;
+  readonly maxEntries?: number;
+  /** This process must end: its lock went to another ingest (it may still be writing). */
+  readonly onFatal: (reason: string) => void;
+}
+
+/** How often the ingest appends a log entry: the replicas' clock resolution. */
+const TICK_MS = 100;
+
+/**
+ * ROLE=ingest: hot standby until it holds the lock, then the only process with venue connections. It seeds its
+ * engine with the market its predecessor left in the log (so the minute in progress at a crash is still
+ * closed and written), starts the source and the history writer, and appends the events to the log.
+ */
+export class IngestRole {
+  readonly lock: LeaderLock;
+  readonly publisher: LogPublisher;
+  readonly runtime: MarketRuntime;
+  private timer: NodeJS.Timeout | null = null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: IngestRoleOptions) {
+    const { redis, keys, source, logger } = options;
+    this.lock = new LeaderLock({
+      redisUrl: options.redisUrl,
+      key: keys.lock,
+      ...(options.lockTtlMs ? { ttlMs: options.lockTtlMs } : {}),
+      onAcquired: () => {
+        this.starting = this.becomeActive().catch((error: unknown) =>
+          options.onFatal(`ingest: could not start as the active ingest: ${(error as Error).message}`),
+        );
+      },
+      onLost: (reason) => options.onFatal(`ingest: lost the ingest lock (${reason}); stopping`),
+    });
+    this.publisher = new LogPublisher({
+      redis,
+      keys,
+      token: this.lock.token,
+      source,
+      ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),
+      onFenced: () =>
+        options.onFatal('ingest: the event log refused an append: another ingest holds the lock'),
+      onError: (message) => logger.warn(message),
+    });
+    this.runtime = options.runtime(tapSource(source, (event) => this.publisher.record(event)));
+  }
+
+  get active(): boolean {
+    return this.lock.isLeader;
+  }
+
+  start(): void {
+    this.options.logger.info('ingest: standing by for the ingest lock');
+    this.lock.start();
+  }
+
+  private async becomeActive(): Promise<void> {
+    const { redis, keys, source, engines, logger } = this.options;
+    const started = Date.now();
+    const latest = await readLatestState(redis, keys);
+    let seeded = 0;
+    if (latest && latest.snapshot.body.status.state.mode === source.state().mode) {
+      const events = [...latest.snapshot.body.events, ...latest.entries.flatMap((read) => read.entry.events)];
+      const engine = engines.current;
+      for (const event of events) engine.apply(event);
+      this.publisher.seed(events);
+      seeded = events.length;
+    }
+    if (this.stopped) return;
+    await this.runtime.start();
+    this.timer = setInterval(() => this.publisher.tick(), TICK_MS);
+    logger.info(
+      `ingest: active (took the lock; ${seeded} events of the log replayed) in ${Date.now() - started} ms`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.starting;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.lock.isLeader) {
+      await this.runtime.stop();
+      this.publisher.tick(false);
+    }
+    await this.lock.stop();
+  }
+
+  health(): ClusterHealth {
+    return { role: 'ingest', active: this.active, appended: this.publisher.appended, degraded: false };
+  }
+
+  metrics(): Metric[] {
+    return [
+      {
+        name: 'spreadscope_ingest_active',
+        help: '1 while this ingest holds the lock and feeds the event log, 0 on standby.',
+        type: 'gauge',
+        samples: [{ value: this.active ? 1 : 0 }],
+      },
+      {
+        name: 'spreadscope_ingest_entries_appended_total',
+        help: 'Event log entries this ingest appended.',
+        type: 'counter',
+        samples: [{ value: this.publisher.appended }],
+      },
+    ];
+  }
+}
