@@ -11,6 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
+import { registerAnswerCache } from './http/cached-reply.ts';
 import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
@@ -38,6 +40,8 @@ export interface AppDeps extends SystemDeps {
   readonly trustProxy?: boolean | string;
   /** Shares rate-limit counters between API processes. */
   readonly redis?: Redis | undefined;
+  /** Market answers cached per market version (http/answer-cache.ts); tests turn coalescing off. */
+  readonly answerCache?: AnswerCacheOptions;
 }
 
 export const FRONT_PREFIX = '/api/v1/front';
@@ -89,6 +93,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await installAccounts(app, deps.accounts, deps.allowedOrigins);
+  const { market } = deps.marketApi;
+  registerAnswerCache(
+    app,
+    new AnswerCache(
+      () => market.version,
+      () => market.now(),
+      deps.answerCache,
+    ),
+  );
 
   await app.register(frontSystemRoutes(deps), { prefix: FRONT_PREFIX });
   await app.register(marketRoutes(deps.marketApi), { prefix: FRONT_PREFIX });

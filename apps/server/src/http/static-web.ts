@@ -9,11 +9,24 @@ import { sendError } from './errors.ts';
  * Serves the built web app. Every path that is not an API call and not a file gets index.html, so the SPA's
  * router handles /premium, /en/premium and the rest; API paths that match nothing get a JSON 404.
  */
+/** Vite names everything under assets/ by its content hash: a changed file is a new URL, so keep it a year. */
+export function assetCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', assetCacheControl(path)),
+    });
   } else {
     app.log.warn(`web app not built at ${webDist}; run "npm run build" to serve the screens`);
   }

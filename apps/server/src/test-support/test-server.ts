@@ -113,6 +113,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     webDist,
     logLevel: 'silent',
+    // Suites push quotes and read at once: every market move must show in the next answer.
+    answerCache: { coalesceMs: 0 },
   });
   const runtime = new MarketRuntime({
     source,
