@@ -123,18 +123,9 @@ function snapshotOf<T extends WsTopic>(topic: T) {
   });
 }
 
-/** The topics whose subscribers may receive deltas: tables of rows keyed by `id`. */
-export const WS_DELTA_TOPICS = [
-  'premium',
-  'arbitrage-spot-spot',
-  'arbitrage-spot-perp',
-  'arbitrage-perp-perp',
-] as const satisfies readonly WsTopic[];
-export type WsDeltaTopic = (typeof WS_DELTA_TOPICS)[number];
+import type { WsDeltaTopic } from './wire-constants.ts';
 
-export function isDeltaTopic(topic: string): topic is WsDeltaTopic {
-  return (WS_DELTA_TOPICS as readonly string[]).includes(topic);
-}
+export { isDeltaTopic, WS_DELTA_TOPICS, type WsDeltaTopic } from './wire-constants.ts';
 
 /** A changed row, flat: its id, then pairs of an index into the delta's `paths` and the value to set there. */
 export const rowPatchSchema = z.tuple([z.string()]).rest(z.unknown());

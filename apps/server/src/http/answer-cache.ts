@@ -28,8 +28,9 @@ export interface AnswerCacheOptions {
   readonly maxBytes?: number;
   /**
    * An answer younger than this (wall ms) is served even if the market moved meanwhile: under a live feed the
-   * version moves with every quote, and a reader gains nothing from a table newer by less than a market tick
-   * (the runtime announces ticks every 100 ms). 0: every market move recomputes.
+   * version moves with every quote (the simulator's every 100 ms), and a table recomputed per move would cost
+   * more than every request it serves; a reader gains nothing from a table newer by less than half the
+   * WebSocket's real-time push period (500 ms). 0: every market move recomputes.
    */
   readonly coalesceMs?: number;
   /**
@@ -65,7 +66,7 @@ export class AnswerCache {
     private readonly wallNow: () => number = Date.now,
   ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
-    this.coalesceMs = options.coalesceMs ?? 100;
+    this.coalesceMs = options.coalesceMs ?? 250;
     this.maxAgeMs = options.maxAgeMs ?? 1_000;
     this.minCompressBytes = options.minCompressBytes ?? 1_024;
   }

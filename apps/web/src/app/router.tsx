@@ -1,48 +1,66 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AccountPage } from '../pages/account-page.tsx';
-import { ArbitragePage } from '../pages/arbitrage-page.tsx';
-import { ChangePasswordPage } from '../pages/change-password-page.tsx';
-import { ExchangesPage } from '../pages/exchanges-page.tsx';
-import { ForgotPasswordPage } from '../pages/forgot-password-page.tsx';
-import { FundingDetailPage } from '../pages/funding-detail-page.tsx';
-import { FundingPage } from '../pages/funding-page.tsx';
-import { GoogleLoginPage } from '../pages/google-login-page.tsx';
-import { LandingPage } from '../pages/landing-page.tsx';
-import { LoginPage } from '../pages/login-page.tsx';
-import { LogoutPage } from '../pages/logout-page.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { PremiumDetailPage } from '../pages/premium-detail-page.tsx';
-import { PremiumIndexPage } from '../pages/premium-index-page.tsx';
-import { PremiumPage } from '../pages/premium-page.tsx';
-import { RegisterPage } from '../pages/register-page.tsx';
-import { ResetPasswordPage } from '../pages/reset-password-page.tsx';
-import { SignupPage } from '../pages/signup-page.tsx';
 import { LocaleLayout } from './locale-layout.tsx';
 import { RouteError } from './route-error.tsx';
+
+/**
+ * Each page is its own chunk, loaded when its route is first visited: the premium table does not download the
+ * chart library, the account forms or the funding heatmap. `Component` names the page's export.
+ */
+const page =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] });
+
+const arbitrage =
+  (kind: 'spot-spot' | 'spot-perp' | 'perp-perp'): RouteObject['lazy'] =>
+  async () => {
+    const { ArbitragePage } = await import('../pages/arbitrage-page.tsx');
+    return { Component: () => <ArbitragePage kind={kind} /> };
+  };
 
 /** The same pages under each locale: Korean without a prefix, English under /en (spec §2). */
 function pages(): RouteObject[] {
   return [
-    { index: true, element: <LandingPage /> },
-    { path: 'premium', element: <PremiumPage /> },
-    { path: 'arbitrage', element: <ArbitragePage kind="spot-spot" /> },
-    { path: 'arbitrage/spot-to-perpetual', element: <ArbitragePage kind="spot-perp" /> },
-    { path: 'arbitrage/perpetuals', element: <ArbitragePage kind="perp-perp" /> },
-    { path: 'premium/:symbol', element: <PremiumDetailPage /> },
-    { path: 'premium-index', element: <PremiumIndexPage /> },
-    { path: 'funding-rate', element: <FundingPage /> },
-    { path: 'funding-rate/:id', element: <FundingDetailPage /> },
-    { path: 'exchanges', element: <ExchangesPage /> },
-    { path: 'login', element: <LoginPage /> },
-    { path: 'login/google-login', element: <GoogleLoginPage /> },
-    { path: 'signup', element: <SignupPage /> },
-    { path: 'register', element: <RegisterPage /> },
-    { path: 'logout', element: <LogoutPage /> },
-    { path: 'forgot-password', element: <ForgotPasswordPage /> },
-    { path: 'reset-password', element: <ResetPasswordPage /> },
-    { path: 'my/account', element: <AccountPage /> },
-    { path: 'my/account/password', element: <ChangePasswordPage /> },
-    { path: '*', element: <NotFoundPage /> },
+    { index: true, lazy: page(() => import('../pages/landing-page.tsx'), 'LandingPage') },
+    { path: 'premium', lazy: page(() => import('../pages/premium-page.tsx'), 'PremiumPage') },
+    { path: 'arbitrage', lazy: arbitrage('spot-spot') },
+    { path: 'arbitrage/spot-to-perpetual', lazy: arbitrage('spot-perp') },
+    { path: 'arbitrage/perpetuals', lazy: arbitrage('perp-perp') },
+    {
+      path: 'premium/:symbol',
+      lazy: page(() => import('../pages/premium-detail-page.tsx'), 'PremiumDetailPage'),
+    },
+    {
+      path: 'premium-index',
+      lazy: page(() => import('../pages/premium-index-page.tsx'), 'PremiumIndexPage'),
+    },
+    { path: 'funding-rate', lazy: page(() => import('../pages/funding-page.tsx'), 'FundingPage') },
+    {
+      path: 'funding-rate/:id',
+      lazy: page(() => import('../pages/funding-detail-page.tsx'), 'FundingDetailPage'),
+    },
+    { path: 'exchanges', lazy: page(() => import('../pages/exchanges-page.tsx'), 'ExchangesPage') },
+    { path: 'login', lazy: page(() => import('../pages/login-page.tsx'), 'LoginPage') },
+    {
+      path: 'login/google-login',
+      lazy: page(() => import('../pages/google-login-page.tsx'), 'GoogleLoginPage'),
+    },
+    { path: 'signup', lazy: page(() => import('../pages/signup-page.tsx'), 'SignupPage') },
+    { path: 'register', lazy: page(() => import('../pages/register-page.tsx'), 'RegisterPage') },
+    { path: 'logout', lazy: page(() => import('../pages/logout-page.tsx'), 'LogoutPage') },
+    {
+      path: 'forgot-password',
+      lazy: page(() => import('../pages/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+    },
+    {
+      path: 'reset-password',
+      lazy: page(() => import('../pages/reset-password-page.tsx'), 'ResetPasswordPage'),
+    },
+    { path: 'my/account', lazy: page(() => import('../pages/account-page.tsx'), 'AccountPage') },
+    {
+      path: 'my/account/password',
+      lazy: page(() => import('../pages/change-password-page.tsx'), 'ChangePasswordPage'),
+    },
+    { path: '*', lazy: page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage') },
   ];
 }
 
