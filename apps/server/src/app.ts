@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
 import { registerAnswerCache } from './http/cached-reply.ts';
 import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
+import { firstScreen } from './http/first-screen.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
 import { registerWebApp } from './http/static-web.ts';
@@ -133,6 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  await registerWebApp(app, deps.webDist ?? '');
+  await registerWebApp(app, deps.webDist ?? '', firstScreen(deps.marketApi));
   return app;
 }

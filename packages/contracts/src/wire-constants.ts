@@ -68,3 +68,39 @@ export function isGatedRow(row: unknown): row is GatedRow {
     typeof row === 'object' && row !== null && 'gated' in row && typeof (row as GatedRow).gated === 'string'
   );
 }
+
+/**
+ * The premium page's REST query on a first visit (default filters and settings: Upbit against Binance, KRW,
+ * real time, the first page of 500), as the web app sends it. The server inlines this answer into the page
+ * it serves at /premium, so a first visit paints the table without another request; the web app's tests
+ * keep the two in step.
+ */
+export const PREMIUM_FIRST_SCREEN = {
+  path: '/premium',
+  query: {
+    currency: 'KRW',
+    conversionBase: 'USD',
+    interval: 'realtime',
+    sort: 'gap',
+    order: 'desc',
+    page: 1,
+    limit: 500,
+    source: 'upbit',
+    target: 'binance',
+    premiumType: 'spot-spot',
+  },
+} as const;
+
+/** What the served page carries in `<script type="application/json" id="ss-boot">` (see PREMIUM_FIRST_SCREEN). */
+export interface BootData {
+  /** The market source (live, simulated, replay) as the page was served: the banner shows from the first paint. */
+  readonly dataSource?: unknown;
+  /** A table answer for a query the page is expected to send: used instead of that first request. */
+  readonly table?: {
+    readonly path: string;
+    readonly query: Readonly<Record<string, string | number>>;
+    /** The answer's ETag (REST), which a WebSocket subscription may send as `since`. */
+    readonly etag: string;
+    readonly data: unknown;
+  };
+}

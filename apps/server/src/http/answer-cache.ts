@@ -84,8 +84,15 @@ export class AnswerCache {
     return this.entries.values();
   }
 
-  /** The answer under `key` if it still shows the market, else a new one from `compute` (kept). */
-  answer(key: string, compute: () => unknown): CachedAnswer {
+  /**
+   * The answer under `key` if it still shows the market, else a new one from `compute` (kept), serialized as
+   * JSON unless `serialize` says otherwise (the served page is HTML).
+   */
+  answer(
+    key: string,
+    compute: () => unknown,
+    serialize: (value: unknown) => string = JSON.stringify,
+  ): CachedAnswer {
     const found = this.entries.get(key);
     if (found && this.isCurrent(found)) {
       this.stats.hits++;
@@ -99,7 +106,7 @@ export class AnswerCache {
     // Read the version before computing: an event landing meanwhile must not be taken as included.
     const version = this.version();
     const marketAt = this.marketNow();
-    const raw = Buffer.from(JSON.stringify(compute()));
+    const raw = Buffer.from(serialize(compute()));
     const entry: CachedAnswer = {
       key,
       version,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerCache, Encoding } from './answer-cache.ts';
+import type { AnswerCache, CachedAnswer, Encoding } from './answer-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,15 +24,32 @@ export async function sendCached(
   variant: string,
   compute: () => unknown,
 ): Promise<FastifyReply> {
+  const entry = request.server.answers.answer(
+    answerKey(request.routeOptions.url ?? '', request.query, variant),
+    compute,
+  );
+  return sendAnswer(request, reply, entry, 'application/json; charset=utf-8');
+}
+
+/** The cache key of a route's answer: its path, its parsed query (the canonical form) and the caller's variant. */
+export function answerKey(route: string, query: unknown, variant: string): string {
+  return `${route}?${JSON.stringify(query)}#${variant}`;
+}
+
+/** Sends cached bytes: 304 when the client holds them, else compressed as it accepts. */
+export async function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedAnswer,
+  type: string,
+): Promise<FastifyReply> {
   const cache = request.server.answers;
-  const key = `${request.routeOptions.url}?${JSON.stringify(request.query)}#${variant}`;
-  const entry = cache.answer(key, compute);
   reply
     .header('etag', entry.etag)
     .header('cache-control', 'private, no-cache')
     .header('vary', 'Accept-Encoding');
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(type);
   const encoding =
     entry.raw.length >= cache.minCompressBytes ? negotiate(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(entry.raw);

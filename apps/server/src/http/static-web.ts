@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CachedAnswer } from './answer-cache.ts';
+import { sendAnswer } from './cached-reply.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -14,7 +16,12 @@ export function assetCacheControl(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  /** Renders the page for a request (first-screen.ts: the first rows and the market source inlined). */
+  page?: (request: FastifyRequest, indexHtml: string) => Promise<CachedAnswer>,
+): Promise<void> {
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
@@ -52,6 +59,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         .send('The web app is not built. Run: npm run build');
     }
     // The shell must never be cached; hashed assets are.
+    if (page) return sendAnswer(request, reply, await page(request, indexHtml), 'text/html; charset=utf-8');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

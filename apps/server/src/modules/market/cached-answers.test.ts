@@ -158,6 +158,8 @@ forEachDatabase('market answers cached per market version', (getDb) => {
     const schemas = new Map(CACHED.map(([route, , schema]) => [`${FRONT}${route}`, schema]));
     const seen = new Set<string>();
     for (const entry of cache.held()) {
+      // Served pages (first-screen.ts) are HTML around an answer checked here under its own key.
+      if (entry.key.startsWith('page:')) continue;
       const route = entry.key.slice(0, entry.key.indexOf('?'));
       const schema = schemas.get(route);
       expect(schema, `${route} is cached but has no contract check here`).toBeDefined();
@@ -167,5 +169,42 @@ forEachDatabase('market answers cached per market version', (getDb) => {
       seen.add(route);
     }
     expect([...seen].sort()).toEqual([...schemas.keys()].sort());
+  });
+
+  it('inlines the first screen into /premium: the REST answer for the first visit, as this caller may see it', async () => {
+    const { PREMIUM_FIRST_SCREEN } = await import('@spreadscope/contracts');
+    const page = await fx.server.app.inject({ url: '/premium', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const boot = JSON.parse(
+      /<script type="application\/json" id="ss-boot">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    );
+    expect(boot.dataSource.mode).toBe('simulated');
+    expect(boot.table.path).toBe(PREMIUM_FIRST_SCREEN.path);
+    const query = new URLSearchParams(
+      Object.entries(PREMIUM_FIRST_SCREEN.query).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    const rest = await get(`/premium?${query}`);
+    // The same answer, byte for byte, as the REST call the page would have made — a visitor's, gated.
+    expect(boot.table.etag).toBe(rest.headers.etag);
+    expect(boot.table.data).toEqual(rest.json());
+    expect(boot.table.data.gatedRows).toHaveLength(3);
+
+    // A signed-in reader gets their own view inlined; a filtered URL or another page gets none.
+    const pro = (await signedInUser(fx, 'pro')).client;
+    const proHtml = (
+      await fx.server.app.inject({
+        url: '/premium',
+        headers: { cookie: `ss_session=${pro.jar.get('ss_session')}` },
+      })
+    ).body;
+    const proBoot = JSON.parse(/id="ss-boot">(.*?)<\/script>/s.exec(proHtml)?.[1] ?? '{}');
+    expect(proBoot.table.data.gatedRows).toBeUndefined();
+    const filtered = (await fx.server.app.inject({ url: '/premium?source=bithumb' })).body;
+    expect(filtered).toContain('id="ss-boot"');
+    expect(filtered).not.toContain('"table"');
+    expect((await fx.server.app.inject({ url: '/funding-rate' })).body).not.toContain('"table"');
   });
 });
