@@ -187,6 +187,7 @@ function pair(
   figures[`${name}_ratio`] = round(ratio, 3);
   if (goal.max !== undefined) figures[`${name}_goal_max_ratio`] = goal.max;
   if (goal.min !== undefined) figures[`${name}_goal_min_ratio`] = goal.min;
+  if (goal.max === undefined && goal.min === undefined) return;
   figures[`${name}_goal_met`] =
     (goal.max === undefined || ratio <= goal.max) && (goal.min === undefined || ratio >= goal.min);
 }

@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The server reads it to preload a route's chunks with the page (apps/server/src/http/first-screen.ts).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       treeshake: {

@@ -134,6 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  await registerWebApp(app, deps.webDist ?? '', firstScreen(deps.marketApi));
+  await registerWebApp(app, deps.webDist ?? '', firstScreen(deps.marketApi, deps.webDist ?? ''));
   return app;
 }

@@ -99,6 +99,13 @@ export const subscribeMessageSchema = z.object({
     .boolean()
     .default(false)
     .describe('table topics: after the first snapshot, send deltas (protocol 2) instead of whole tables'),
+  since: z
+    .string()
+    .max(128)
+    .optional()
+    .describe(
+      'table topics with deltas: the ETag of the REST answer the client already holds (e.g. the first screen inlined in the page). A server still holding that table for the group says so in `subscribed.since` and starts with a delta from it instead of a snapshot; otherwise a snapshot as usual',
+    ),
 });
 
 export const clientMessageSchema = z.discriminatedUnion('op', [
@@ -190,6 +197,13 @@ const subscribedSchema = z.object({
   topic: z.string(),
   interval: updateIntervalSchema,
   deltas: z.boolean().describe('whether this subscription receives deltas after its snapshots'),
+  since: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "the seq the server takes the client's `since` table to be: the next message is a delta on that base (absent: a snapshot comes first)",
+    ),
 });
 const controlSchemas = [
   subscribedSchema,
