@@ -15,6 +15,16 @@ function isolated(file: string): void {
   );
 }
 
+/** Benchmarks that can be run alone by name: `npm run bench -- ratios`. */
+const ALONE: Record<string, string> = { ratios: './ratios.ts' };
+const only = process.argv[2];
+if (only) {
+  const file = ALONE[only];
+  if (!file) throw new Error(`unknown benchmark ${only}; alone: ${Object.keys(ALONE).join(', ')}`);
+  isolated(file);
+  process.exit(0);
+}
+
 /** `npm run bench`: every benchmark, each writing bench/results/<name>.json. */
 isolated('./engine.ts');
 isolated('./fanout.ts');
@@ -37,3 +47,6 @@ isolated('./cluster.ts');
 
 // Live feeds for 90 s against a loopback venue that drops every socket every 3 s (FEEDS_SOAK_SECONDS).
 isolated('./feeds-soak.ts');
+
+// Product against plain baselines (issue 11): REST, start and memory, first row in Chromium, recompute.
+isolated('./ratios.ts');

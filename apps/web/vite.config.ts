@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps in dist: everything there is served publicly (static-web.ts also refuses *.map).
     sourcemap: false,
+    // The server reads it to preload a route's chunks with the page (apps/server/src/http/first-screen.ts).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       treeshake: {
@@ -25,6 +27,9 @@ export default defineConfig({
         // load, which the bundler must assume has side effects. Declaring them pure keeps zod (and the tape
         // schemas the browser never uses) out of the bundle.
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/](core|contracts)[\\/]src[\\/]/.test(id),
+        // A module the browser imports one constant from still runs its other top-level statements; schemas
+        // built with z.* are pure, so those the browser never reads go too (and zod with them).
+        manualPureFunctions: ['z'],
       },
       output: {
         // React and the router change rarely: their own chunks stay cached across our releases.
@@ -32,7 +37,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // No catch-all vendor chunk: it would load the chart library (and whatever else a later page
+            // needs) with the first screen. Other packages go with the pages that import them.
           ],
         },
       },

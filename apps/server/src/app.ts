@@ -13,7 +13,10 @@ import {
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { registerAbortedRequestGuard } from './http/aborted-requests.ts';
+import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
+import { registerAnswerCache } from './http/cached-reply.ts';
 import { ApiError, registerErrorHandling, sendError } from './http/errors.ts';
+import { firstScreen } from './http/first-screen.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -49,6 +52,8 @@ export interface AppDeps extends SystemDeps {
   readonly publicUrl?: string | undefined;
   /** Shares rate-limit counters between API processes. */
   readonly redis?: Redis | undefined;
+  /** Market answers cached per market version (http/answer-cache.ts); tests turn coalescing off. */
+  readonly answerCache?: AnswerCacheOptions;
 }
 
 export const FRONT_PREFIX = '/api/v1/front';
@@ -98,6 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     options: { maxPayload: 64 * 1024, perMessageDeflate: WS_DEFLATE_OPTIONS },
   });
   await installAccounts(app, deps.accounts, deps.allowedOrigins);
+  const { market } = deps.marketApi;
+  registerAnswerCache(
+    app,
+    new AnswerCache(
+      () => market.version,
+      () => market.now(),
+      deps.answerCache,
+    ),
+  );
 
   await app.register(frontSystemRoutes(deps), { prefix: FRONT_PREFIX });
   await app.register(marketRoutes(deps.marketApi), { prefix: FRONT_PREFIX });
@@ -131,6 +145,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  await registerWebApp(app, deps.webDist ?? '');
+  await registerWebApp(app, deps.webDist ?? '', firstScreen(deps.marketApi, deps.webDist ?? ''));
   return app;
 }

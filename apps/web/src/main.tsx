@@ -14,6 +14,7 @@ import { RouterProvider } from 'react-router/dom';
 import { SettingsContext, SocketContext } from './app/contexts.ts';
 import { createAppRouter } from './app/router.tsx';
 import { createI18n } from './i18n/i18n.ts';
+import { bootDataSource } from './lib/boot-data.ts';
 import { languageFromPath, localizePath } from './lib/locale-path.ts';
 import { marketStatus } from './lib/market-status.ts';
 import { PremiumSocket, socketUrl } from './lib/premium-socket.ts';
@@ -37,6 +38,10 @@ if (path === '/' && settings.get().language === 'en') {
   const { search, hash } = window.location;
   window.history.replaceState(null, '', `${localizePath(path, 'en')}${search}${hash}`);
 }
+
+// The market source came with the page: the simulated-data banner takes its place in the first layout.
+const bootSource = bootDataSource();
+if (bootSource) marketStatus.report({ dataSource: bootSource });
 
 const i18n = createI18n(languageFromPath(window.location.pathname));
 const socket = new PremiumSocket({

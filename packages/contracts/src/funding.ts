@@ -17,6 +17,7 @@ import {
   tokenParam,
 } from './market-common.ts';
 import { ratesSchema } from './spread-query.ts';
+import { FUNDING_SORT_KEYS } from './wire-constants.ts';
 
 /** Funding of perpetuals: latest, ranking, overview, history, heatmap (spec §3 funding rate, §7, §9). */
 
@@ -44,14 +45,7 @@ const fundingFilters = {
   dex: flagParam.default(false).describe('include perp DEXes (a plan feature)'),
 };
 
-export const FUNDING_SORT_KEYS = [
-  'rate',
-  'annualized',
-  'base',
-  'exchange',
-  'nextFundingTime',
-  'volume',
-] as const;
+export { FUNDING_SORT_KEYS } from './wire-constants.ts';
 
 export const fundingLatestQuerySchema = z.object({
   ...fundingFilters,

@@ -40,26 +40,4 @@ export const gatedRowsField = z
   .optional()
   .describe('rows of this page the caller may not read, with their place in it (absent when none)');
 
-/** The page in display order: full rows and gated rows merged at their positions. */
-export function mergeGatedRows<R>(
-  data: readonly R[],
-  gated: readonly GatedRow[] | undefined,
-): (R | GatedRow)[] {
-  if (!gated || gated.length === 0) return [...data];
-  const out: (R | GatedRow)[] = [];
-  const sorted = [...gated].sort((a, b) => a.position - b.position);
-  let next = 0;
-  for (const row of data) {
-    while (next < sorted.length && (sorted[next] as GatedRow).position <= out.length)
-      out.push(sorted[next++] as GatedRow);
-    out.push(row);
-  }
-  while (next < sorted.length) out.push(sorted[next++] as GatedRow);
-  return out;
-}
-
-export function isGatedRow(row: unknown): row is GatedRow {
-  return (
-    typeof row === 'object' && row !== null && 'gated' in row && typeof (row as GatedRow).gated === 'string'
-  );
-}
+export { isGatedRow, mergeGatedRows } from './wire-constants.ts';

@@ -17,5 +17,6 @@ export * from './settings.ts';
 export * from './spread-query.ts';
 export * from './spread-row.ts';
 export * from './system.ts';
+export { type BootData, PREMIUM_FIRST_SCREEN } from './wire-constants.ts';
 export * from './ws.ts';
 export * from './ws-delta.ts';

@@ -16,21 +16,7 @@ import {
   tableFlags,
 } from './market-common.ts';
 
-/** Sort keys of the premium and arbitrage tables; stale rows sink below fresh ones for every key but base. */
-export const SPREAD_SORT_KEYS = [
-  'gap',
-  'entryGap',
-  'exitGap',
-  'netGap',
-  'base',
-  'volume',
-  'sourcePrice',
-  'targetPrice',
-  'fundingGap',
-  'netFunding',
-  'duration',
-] as const;
-export type SpreadSortKey = (typeof SPREAD_SORT_KEYS)[number];
+export { SPREAD_SORT_KEYS, type SpreadSortKey } from './wire-constants.ts';
 
 /** Query parameters the premium and arbitrage tables share. */
 export const spreadTableQuery = {

@@ -99,6 +99,13 @@ export const subscribeMessageSchema = z.object({
     .boolean()
     .default(false)
     .describe('table topics: after the first snapshot, send deltas (protocol 2) instead of whole tables'),
+  since: z
+    .string()
+    .max(128)
+    .optional()
+    .describe(
+      'table topics with deltas: the ETag of the REST answer the client already holds (e.g. the first screen inlined in the page). A server still holding that table for the group says so in `subscribed.since` and starts with a delta from it instead of a snapshot; otherwise a snapshot as usual',
+    ),
 });
 
 export const clientMessageSchema = z.discriminatedUnion('op', [
@@ -123,18 +130,9 @@ function snapshotOf<T extends WsTopic>(topic: T) {
   });
 }
 
-/** The topics whose subscribers may receive deltas: tables of rows keyed by `id`. */
-export const WS_DELTA_TOPICS = [
-  'premium',
-  'arbitrage-spot-spot',
-  'arbitrage-spot-perp',
-  'arbitrage-perp-perp',
-] as const satisfies readonly WsTopic[];
-export type WsDeltaTopic = (typeof WS_DELTA_TOPICS)[number];
+import type { WsDeltaTopic } from './wire-constants.ts';
 
-export function isDeltaTopic(topic: string): topic is WsDeltaTopic {
-  return (WS_DELTA_TOPICS as readonly string[]).includes(topic);
-}
+export { isDeltaTopic, WS_DELTA_TOPICS, type WsDeltaTopic } from './wire-constants.ts';
 
 /** A changed row, flat: its id, then pairs of an index into the delta's `paths` and the value to set there. */
 export const rowPatchSchema = z.tuple([z.string()]).rest(z.unknown());
@@ -199,6 +197,13 @@ const subscribedSchema = z.object({
   topic: z.string(),
   interval: updateIntervalSchema,
   deltas: z.boolean().describe('whether this subscription receives deltas after its snapshots'),
+  since: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "the seq the server takes the client's `since` table to be: the next message is a delta on that base (absent: a snapshot comes first)",
+    ),
 });
 /**
  * The `code` of every error message. Errors about one subscription carry its `id`; the others are about the

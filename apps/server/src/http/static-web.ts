@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isPagePath } from '@spreadscope/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CachedAnswer } from './answer-cache.ts';
+import { sendAnswer } from './cached-reply.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -11,7 +13,17 @@ import { sendError } from './errors.ts';
  * get index.html with 200; any other page path gets the same shell with 404, so the router renders its
  * not-found page and crawlers, monitors and proxies see the truth. API paths that match nothing get a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/** Vite names everything under assets/ by its content hash: a changed file is a new URL, so keep it a year. */
+export function assetCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  /** Renders the page for a request (first-screen.ts: the first rows and the market source inlined). */
+  page?: (request: FastifyRequest, indexHtml: string) => Promise<CachedAnswer>,
+): Promise<void> {
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
@@ -19,9 +31,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
-      maxAge: '1h',
       // Source maps would publish our source; the build makes none, and a stray one is never served.
       allowedPath: (path) => !path.endsWith('.map'),
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', assetCacheControl(path)),
     });
   } else {
     app.log.warn(`web app not built at ${webDist}; run "npm run build" to serve the screens`);
@@ -48,10 +63,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         .send('The web app is not built. Run: npm run build');
     }
     // The shell must never be cached; hashed assets are.
-    return reply
-      .code(isPagePath(path) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    if (!isPagePath(path)) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
+    }
+    if (page) return sendAnswer(request, reply, await page(request, indexHtml), 'text/html; charset=utf-8');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

@@ -129,6 +129,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.log ? { logStream: { write: (line: string) => options.log?.lines.push(line) } } : {}),
     trustProxy: options.trustProxy ?? false,
     publicUrl: options.publicUrl,
+    // Suites push quotes and read at once: every market move must show in the next answer.
+    answerCache: { coalesceMs: 0 },
   });
   const runtime = new MarketRuntime({
     source,

@@ -1,51 +1,53 @@
 import { ENGLISH_PREFIX, PAGE_ROUTES, type PageRoute } from '@spreadscope/core';
-import type { ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AccountPage } from '../pages/account-page.tsx';
-import { ArbitragePage } from '../pages/arbitrage-page.tsx';
-import { ChangePasswordPage } from '../pages/change-password-page.tsx';
-import { ExchangesPage } from '../pages/exchanges-page.tsx';
-import { ForgotPasswordPage } from '../pages/forgot-password-page.tsx';
-import { FundingDetailPage } from '../pages/funding-detail-page.tsx';
-import { FundingPage } from '../pages/funding-page.tsx';
-import { GoogleLoginPage } from '../pages/google-login-page.tsx';
-import { LandingPage } from '../pages/landing-page.tsx';
-import { LegalPage } from '../pages/legal-page.tsx';
-import { LoginPage } from '../pages/login-page.tsx';
-import { LogoutPage } from '../pages/logout-page.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { PremiumDetailPage } from '../pages/premium-detail-page.tsx';
-import { PremiumIndexPage } from '../pages/premium-index-page.tsx';
-import { PremiumPage } from '../pages/premium-page.tsx';
-import { RegisterPage } from '../pages/register-page.tsx';
-import { ResetPasswordPage } from '../pages/reset-password-page.tsx';
-import { SignupPage } from '../pages/signup-page.tsx';
 import { LocaleLayout } from './locale-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Every page of the shared table (core's PAGE_ROUTES, which the server's 404s also follow) and its element. */
-const PAGE_ELEMENTS: Record<PageRoute, () => ReactElement> = {
-  '': () => <LandingPage />,
-  premium: () => <PremiumPage />,
-  'premium/:symbol': () => <PremiumDetailPage />,
-  'premium-index': () => <PremiumIndexPage />,
-  arbitrage: () => <ArbitragePage kind="spot-spot" />,
-  'arbitrage/spot-to-perpetual': () => <ArbitragePage kind="spot-perp" />,
-  'arbitrage/perpetuals': () => <ArbitragePage kind="perp-perp" />,
-  'funding-rate': () => <FundingPage />,
-  'funding-rate/:id': () => <FundingDetailPage />,
-  exchanges: () => <ExchangesPage />,
-  login: () => <LoginPage />,
-  'login/google-login': () => <GoogleLoginPage />,
-  signup: () => <SignupPage />,
-  register: () => <RegisterPage />,
-  logout: () => <LogoutPage />,
-  'forgot-password': () => <ForgotPasswordPage />,
-  'reset-password': () => <ResetPasswordPage />,
-  'my/account': () => <AccountPage />,
-  'my/account/password': () => <ChangePasswordPage />,
-  terms: () => <LegalPage doc="terms" />,
-  privacy: () => <LegalPage doc="privacy" />,
+/**
+ * Each page is its own chunk, loaded when its route is first visited: the premium table does not download the
+ * chart library, the account forms or the funding heatmap. `Component` names the page's export.
+ */
+const page =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] });
+
+const arbitrage =
+  (kind: 'spot-spot' | 'spot-perp' | 'perp-perp'): RouteObject['lazy'] =>
+  async () => {
+    const { ArbitragePage } = await import('../pages/arbitrage-page.tsx');
+    return { Component: () => <ArbitragePage kind={kind} /> };
+  };
+
+const legal =
+  (doc: 'terms' | 'privacy'): RouteObject['lazy'] =>
+  async () => {
+    const { LegalPage } = await import('../pages/legal-page.tsx');
+    return { Component: () => <LegalPage doc={doc} /> };
+  };
+
+/** Every page of the shared table (core's PAGE_ROUTES, which the server's 404s also follow) and its chunk. */
+const PAGE_CHUNKS: Record<PageRoute, RouteObject['lazy']> = {
+  '': page(() => import('../pages/landing-page.tsx'), 'LandingPage'),
+  premium: page(() => import('../pages/premium-page.tsx'), 'PremiumPage'),
+  'premium/:symbol': page(() => import('../pages/premium-detail-page.tsx'), 'PremiumDetailPage'),
+  'premium-index': page(() => import('../pages/premium-index-page.tsx'), 'PremiumIndexPage'),
+  arbitrage: arbitrage('spot-spot'),
+  'arbitrage/spot-to-perpetual': arbitrage('spot-perp'),
+  'arbitrage/perpetuals': arbitrage('perp-perp'),
+  'funding-rate': page(() => import('../pages/funding-page.tsx'), 'FundingPage'),
+  'funding-rate/:id': page(() => import('../pages/funding-detail-page.tsx'), 'FundingDetailPage'),
+  exchanges: page(() => import('../pages/exchanges-page.tsx'), 'ExchangesPage'),
+  login: page(() => import('../pages/login-page.tsx'), 'LoginPage'),
+  'login/google-login': page(() => import('../pages/google-login-page.tsx'), 'GoogleLoginPage'),
+  signup: page(() => import('../pages/signup-page.tsx'), 'SignupPage'),
+  register: page(() => import('../pages/register-page.tsx'), 'RegisterPage'),
+  logout: page(() => import('../pages/logout-page.tsx'), 'LogoutPage'),
+  'forgot-password': page(() => import('../pages/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+  'reset-password': page(() => import('../pages/reset-password-page.tsx'), 'ResetPasswordPage'),
+  'my/account': page(() => import('../pages/account-page.tsx'), 'AccountPage'),
+  'my/account/password': page(() => import('../pages/change-password-page.tsx'), 'ChangePasswordPage'),
+  terms: legal('terms'),
+  privacy: legal('privacy'),
 };
 
 /** The same pages under each locale: Korean without a prefix, English under /en (spec §2). */
@@ -53,11 +55,9 @@ function pages(): RouteObject[] {
   return [
     ...PAGE_ROUTES.map(
       (route): RouteObject =>
-        route === ''
-          ? { index: true, element: PAGE_ELEMENTS[route]() }
-          : { path: route, element: PAGE_ELEMENTS[route]() },
+        route === '' ? { index: true, lazy: PAGE_CHUNKS[route] } : { path: route, lazy: PAGE_CHUNKS[route] },
     ),
-    { path: '*', element: <NotFoundPage /> },
+    { path: '*', lazy: page(() => import('../pages/not-found-page.tsx'), 'NotFoundPage') },
   ];
 }
 

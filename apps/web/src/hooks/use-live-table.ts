@@ -3,6 +3,7 @@ import { UPDATE_INTERVAL_MS, type UpdateInterval } from '@spreadscope/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, getJson } from '../lib/api-client.ts';
+import { takeBootTable } from '../lib/boot-data.ts';
 import { marketStatus } from '../lib/market-status.ts';
 import { shareSpreadRows } from '../lib/share-rows.ts';
 import { useLocale } from './use-locale.ts';
@@ -101,6 +102,8 @@ export function useLiveTable<T extends Live>(
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => getJson<T>(path, JSON.parse(paramsKey) as WireParams, language, signal),
+    // A first visit's table came inlined in the page (lib/boot-data.ts): no request, the socket takes over.
+    initialData: () => takeBootTable<T>(path, JSON.parse(paramsKey) as WireParams) ?? undefined,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     // The socket keeps the cache current; REST polls at the interval while it is down or refused the topic.

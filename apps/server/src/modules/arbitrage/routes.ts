@@ -1,6 +1,7 @@
 import { arbitrageQuerySchema, arbitrageResponseSchema } from '@spreadscope/contracts';
 import { ARBITRAGE_KINDS } from '@spreadscope/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached } from '../../http/cached-reply.ts';
 import { principalOf } from '../../http/principal.ts';
 import { assertTableAccess } from '../market/entitlements.ts';
 import type { GatedTables } from '../market/gated-rows.ts';
@@ -29,9 +30,10 @@ export function arbitrageRoutes(tables: GatedTables): FastifyPluginAsyncZod {
             response: { 200: arbitrageResponseSchema, ...marketErrors },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const { role } = await principalOf(request);
-          return tables.arbitrage(kind, request.query, tables.viewOf(role, request.query.dex));
+          const view = tables.viewOf(role, request.query.dex);
+          return sendCached(request, reply, view, () => tables.arbitrage(kind, request.query, view));
         },
       );
     }

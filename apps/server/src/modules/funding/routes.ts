@@ -21,7 +21,13 @@ import {
   fundingTokenResponseSchema,
 } from '@spreadscope/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertMarketAccess, searchWithoutDexVenues, withoutDexVenues } from '../market/entitlements.ts';
+import { sendCached } from '../../http/cached-reply.ts';
+import {
+  assertMarketAccess,
+  dropDexVenues,
+  searchWithoutDexVenues,
+  seesDexVenues,
+} from '../market/entitlements.ts';
 import { historyErrors, listPage, marketErrors } from '../market/route-support.ts';
 import type { FundingService } from './service.ts';
 
@@ -55,7 +61,7 @@ export function fundingRoutes(funding: FundingService): FastifyPluginAsyncZod {
           response: { 200: fundingLatestResponseSchema, ...marketErrors },
         },
       },
-      async (request) => funding.latest(request.query),
+      async (request, reply) => sendCached(request, reply, '', () => funding.latest(request.query)),
     );
 
     app.get(
@@ -68,8 +74,15 @@ export function fundingRoutes(funding: FundingService): FastifyPluginAsyncZod {
           response: { 200: fundingSymbolsResponseSchema, ...marketErrors },
         },
       },
-      async (request) =>
-        listPage(await withoutDexVenues(request, funding.symbols().data, (s) => s.exchange), request.query),
+      async (request, reply) => {
+        const dex = await seesDexVenues(request);
+        return sendCached(request, reply, dex ? 'dex' : '', () =>
+          listPage(
+            dropDexVenues(dex, funding.symbols().data, (s) => s.exchange),
+            request.query,
+          ),
+        );
+      },
     );
 
     app.get(
@@ -83,7 +96,7 @@ export function fundingRoutes(funding: FundingService): FastifyPluginAsyncZod {
           response: { 200: fundingRankingResponseSchema, ...marketErrors },
         },
       },
-      async (request) => funding.ranking(request.query),
+      async (request, reply) => sendCached(request, reply, '', () => funding.ranking(request.query)),
     );
 
     app.get(
@@ -126,7 +139,7 @@ export function fundingRoutes(funding: FundingService): FastifyPluginAsyncZod {
           response: { 200: fundingOverviewResponseSchema, ...marketErrors },
         },
       },
-      async (request) => funding.overview(request.query),
+      async (request, reply) => sendCached(request, reply, '', () => funding.overview(request.query)),
     );
 
     app.get(
@@ -140,7 +153,8 @@ export function fundingRoutes(funding: FundingService): FastifyPluginAsyncZod {
           response: { 200: fundingTokenResponseSchema, ...marketErrors },
         },
       },
-      async (request) => funding.token(request.query.base, request.query.dex),
+      async (request, reply) =>
+        sendCached(request, reply, '', () => funding.token(request.query.base, request.query.dex)),
     );
 
     app.get(
@@ -154,19 +168,19 @@ export function fundingRoutes(funding: FundingService): FastifyPluginAsyncZod {
           response: { 200: fundingHeatmapResponseSchema, ...marketErrors },
         },
       },
-      async (request) => funding.heatmap(request.query),
+      async (request, reply) => sendCached(request, reply, '', () => funding.heatmap(request.query)),
     );
 
     app.get(
       '/funding-rates/exchanges',
       { schema: { tags, response: { 200: fundingExchangesResponseSchema } } },
-      async () => funding.exchanges(),
+      async (request, reply) => sendCached(request, reply, '', () => funding.exchanges()),
     );
 
     app.get(
       '/funding-rates/intervals',
       { schema: { tags, response: { 200: fundingIntervalsResponseSchema } } },
-      async () => funding.intervals(),
+      async (request, reply) => sendCached(request, reply, '', () => funding.intervals()),
     );
   };
 }

@@ -106,7 +106,16 @@ export async function withoutDexVenues<T>(
   items: readonly T[],
   venueOf: (item: T) => VenueId | string,
 ): Promise<T[]> {
-  if (await seesDexVenues(request)) return [...items];
+  return dropDexVenues(await seesDexVenues(request), items, venueOf);
+}
+
+/** The same, for a caller whose access is already known (cached answers are keyed by it). */
+export function dropDexVenues<T>(
+  seesDex: boolean,
+  items: readonly T[],
+  venueOf: (item: T) => VenueId | string,
+): T[] {
+  if (seesDex) return [...items];
   return items.filter((item) => !isDexVenue(venueOf(item)));
 }
 

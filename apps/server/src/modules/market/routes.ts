@@ -19,6 +19,7 @@ import {
 } from '@spreadscope/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCached } from '../../http/cached-reply.ts';
 import { principalOf } from '../../http/principal.ts';
 import { arbitrageRoutes } from '../arbitrage/routes.ts';
 import { fundingRoutes } from '../funding/routes.ts';
@@ -27,8 +28,9 @@ import { chartRoutes } from './chart-routes.ts';
 import {
   assertMarketAccess,
   assertTableAccess,
+  dropDexVenues,
   searchWithoutDexVenues,
-  withoutDexVenues,
+  seesDexVenues,
 } from './entitlements.ts';
 import { listPage, marketErrors } from './route-support.ts';
 
@@ -57,9 +59,10 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumResponseSchema, ...marketErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { role } = await principalOf(request);
-        return api.tables.premium(request.query, api.tables.viewOf(role, request.query.dex));
+        const view = api.tables.viewOf(role, request.query.dex);
+        return sendCached(request, reply, view, () => api.tables.premium(request.query, view));
       },
     );
 
@@ -72,7 +75,7 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumExchangesResponseSchema },
         },
       },
-      async () => market.premiumExchanges(),
+      async (request, reply) => sendCached(request, reply, '', () => market.premiumExchanges()),
     );
 
     app.get(
@@ -86,8 +89,10 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumSymbolsResponseSchema, ...marketErrors },
         },
       },
-      async (request) =>
-        listPage(market.premiumSymbols(request.query.scope, request.query.dex).data, request.query),
+      async (request, reply) =>
+        sendCached(request, reply, '', () =>
+          listPage(market.premiumSymbols(request.query.scope, request.query.dex).data, request.query),
+        ),
     );
 
     app.get(
@@ -119,7 +124,7 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumDetailHeaderResponseSchema, ...marketErrors },
         },
       },
-      async (request) => market.detail(request.query).header,
+      async (request, reply) => sendCached(request, reply, '', () => market.detail(request.query).header),
     );
 
     app.get(
@@ -133,7 +138,7 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumDetailOverviewResponseSchema, ...marketErrors },
         },
       },
-      async (request) => market.detail(request.query).overview,
+      async (request, reply) => sendCached(request, reply, '', () => market.detail(request.query).overview),
     );
 
     app.get(
@@ -147,9 +152,12 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumDetailWalletResponseSchema, ...marketErrors },
         },
       },
-      async (request) => {
-        const status = market.walletStatus(request.query.symbol);
-        return { ...status, data: await withoutDexVenues(request, status.data, (n) => n.exchange) };
+      async (request, reply) => {
+        const dex = await seesDexVenues(request);
+        return sendCached(request, reply, dex ? 'dex' : '', () => {
+          const status = market.walletStatus(request.query.symbol);
+          return { ...status, data: dropDexVenues(dex, status.data, (n) => n.exchange) };
+        });
       },
     );
 
@@ -164,7 +172,8 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: premiumIndexResponseSchema, ...marketErrors },
         },
       },
-      async (request) => market.premiumIndex(request.query.conversionBase),
+      async (request, reply) =>
+        sendCached(request, reply, '', () => market.premiumIndex(request.query.conversionBase)),
     );
 
     app.get(
@@ -178,7 +187,7 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: priceStatsResponseSchema, ...marketErrors },
         },
       },
-      async (request) => market.priceStats(request.query),
+      async (request, reply) => sendCached(request, reply, '', () => market.priceStats(request.query)),
     );
 
     app.get(
@@ -193,10 +202,13 @@ function premiumRoutes(api: MarketApi): FastifyPluginAsyncZod {
           response: { 200: networksResponseSchema, ...marketErrors },
         },
       },
-      async (request) => {
-        const networks = market.networks(request.query);
-        const open = await withoutDexVenues(request, networks.data, (n) => n.exchange);
-        return { ...listPage(open, request.query), updatedAt: networks.updatedAt };
+      async (request, reply) => {
+        const dex = await seesDexVenues(request);
+        return sendCached(request, reply, dex ? 'dex' : '', () => {
+          const networks = market.networks(request.query);
+          const open = dropDexVenues(dex, networks.data, (n) => n.exchange);
+          return { ...listPage(open, request.query), updatedAt: networks.updatedAt };
+        });
       },
     );
   };

@@ -1,0 +1,118 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { AnswerCache } from './answer-cache.ts';
+import { negotiate } from './cached-reply.ts';
+
+function harness(options: ConstructorParameters<typeof AnswerCache>[2] = {}) {
+  const clock = { version: 1, market: 1_000, wall: 5_000 };
+  const cache = new AnswerCache(
+    () => clock.version,
+    () => clock.market,
+    options,
+    () => clock.wall,
+  );
+  let computed = 0;
+  const table = (rows: number) => () => {
+    computed++;
+    return { data: Array.from({ length: rows }, (_, i) => ({ id: `row-${i}`, gap: i * 0.1 })) };
+  };
+  return { clock, cache, table, computed: () => computed };
+}
+
+describe('answer cache', () => {
+  it('computes a table once per market version and recomputes when the market moves', () => {
+    const { clock, cache, table, computed } = harness({ coalesceMs: 0 });
+    const first = cache.answer('premium?{}', table(3));
+    expect(cache.answer('premium?{}', table(3))).toBe(first);
+    expect(computed()).toBe(1);
+    clock.version = 2;
+    const second = cache.answer('premium?{}', table(4));
+    expect(second).not.toBe(first);
+    expect(second.version).toBe(2);
+    expect(computed()).toBe(2);
+    expect(second.etag).not.toBe(first.etag);
+  });
+
+  it('gives the same bytes the same validator, whatever the version', () => {
+    const { clock, cache, table } = harness({ coalesceMs: 0 });
+    const first = cache.answer('a', table(3));
+    clock.version = 9;
+    expect(cache.answer('a', table(3)).etag).toBe(first.etag);
+  });
+
+  it('serves an answer younger than the coalescing window while the market moves, not after', () => {
+    const { clock, cache, table, computed } = harness({ coalesceMs: 100 });
+    cache.answer('a', table(3));
+    clock.version = 2;
+    clock.wall += 99;
+    cache.answer('a', table(3));
+    expect(computed()).toBe(1);
+    clock.wall += 1;
+    cache.answer('a', table(3));
+    expect(computed()).toBe(2);
+  });
+
+  it('recomputes on the market clock even when nothing moved: staleness moves with time', () => {
+    const { clock, cache, table, computed } = harness({ maxAgeMs: 1_000 });
+    cache.answer('a', table(3));
+    clock.market += 1_000;
+    cache.answer('a', table(3));
+    expect(computed()).toBe(1);
+    clock.market += 1;
+    cache.answer('a', table(3));
+    expect(computed()).toBe(2);
+  });
+
+  it('keeps each query and view apart', () => {
+    const { cache, table } = harness();
+    const visitor = cache.answer('premium?{"limit":3}#visitor', table(1));
+    const full = cache.answer('premium?{"limit":3}#full', table(2));
+    expect(full).not.toBe(visitor);
+    expect(cache.answer('premium?{"limit":3}#visitor', table(9))).toBe(visitor);
+  });
+
+  it('holds at most its byte budget, dropping the least recently used first', () => {
+    const perAnswer = harness().cache.answer('x', harness().table(20)).raw.length;
+    // Room for three answers, not four.
+    const { cache, table } = harness({ maxBytes: perAnswer * 3 + perAnswer / 2 });
+    cache.answer('a', table(20));
+    cache.answer('b', table(20));
+    cache.answer('a', table(20)); // a is now the most recent
+    cache.answer('c', table(20));
+    cache.answer('d', table(20)); // over budget: b goes first
+    expect(cache.bytes).toBe(perAnswer * 3);
+    const held = [...cache.held()].map((e) => e.key);
+    expect(held).not.toContain('b');
+    expect(held).toContain('a');
+    expect(held.at(-1)).toBe('d');
+    expect(cache.stats.evictions).toBeGreaterThan(0);
+  });
+
+  it('compresses once per answer and counts the compressed bytes in the budget', async () => {
+    const { cache, table } = harness();
+    const entry = cache.answer('a', table(500));
+    const [br, br2, gz] = await Promise.all([
+      cache.encode(entry, 'br'),
+      cache.encode(entry, 'br'),
+      cache.encode(entry, 'gzip'),
+    ]);
+    expect(br2).toBe(br);
+    expect(cache.stats.compressions).toBe(2);
+    expect(brotliDecompressSync(br).equals(entry.raw)).toBe(true);
+    expect(gunzipSync(gz).equals(entry.raw)).toBe(true);
+    expect(br.length).toBeLessThan(entry.raw.length / 4);
+    expect(cache.bytes).toBe(entry.raw.length + br.length + gz.length);
+  });
+});
+
+describe('content negotiation', () => {
+  it('prefers brotli, falls back to gzip, honours q=0', () => {
+    expect(negotiate('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiate('gzip, deflate')).toBe('gzip');
+    expect(negotiate('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(negotiate('gzip;q=0')).toBeNull();
+    expect(negotiate('identity')).toBeNull();
+    expect(negotiate('*')).toBe('gzip');
+    expect(negotiate(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+/** One serialized answer: its bytes, and each compressed form once someone asked for it. */
+export interface CachedAnswer {
+  readonly key: string;
+  /** The market version it was computed at. */
+  readonly version: number;
+  /** Wall time it was computed at (coalescing), and the market clock then (freshness flags move with it). */
+  readonly at: number;
+  readonly marketAt: number;
+  readonly raw: Buffer;
+  /** Weak validator of the bytes: the same table at another version with the same bytes still revalidates. */
+  readonly etag: string;
+  readonly encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Bytes held: raw plus every compressed form finished. */
+  bytes: number;
+}
+
+export interface AnswerCacheOptions {
+  /** Bytes kept (raw and compressed together); the least recently used answers go first. */
+  readonly maxBytes?: number;
+  /**
+   * An answer younger than this (wall ms) is served even if the market moved meanwhile: under a live feed the
+   * version moves with every quote (the simulator's every 100 ms), and a table recomputed per move would cost
+   * more than every request it serves; a reader gains nothing from a table newer by less than half the
+   * WebSocket's real-time push period (500 ms). 0: every market move recomputes.
+   */
+  readonly coalesceMs?: number;
+  /**
+   * An answer older than this on the market clock is recomputed even when the market did not move: staleness
+   * flags and `updatedAt` move with the clock.
+   */
+  readonly maxAgeMs?: number;
+  /** Answers shorter than this are sent uncompressed (the headers would outweigh the gain). */
+  readonly minCompressBytes?: number;
+}
+
+export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Market answers (tables, lists, the index) serialized once per (route, canonical query, caller's view,
+ * market version) and served as the same bytes — raw, brotli or gzip — to every caller until the market moves.
+ * Bounded by bytes, least recently used first out.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private heldBytes = 0;
+  private readonly maxBytes: number;
+  private readonly coalesceMs: number;
+  private readonly maxAgeMs: number;
+  readonly minCompressBytes: number;
+  /** Counters for operators and the benchmark. */
+  readonly stats = { hits: 0, misses: 0, evictions: 0, compressions: 0 };
+
+  constructor(
+    private readonly version: () => number,
+    private readonly marketNow: () => number,
+    options: AnswerCacheOptions = {},
+    private readonly wallNow: () => number = Date.now,
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
+    this.coalesceMs = options.coalesceMs ?? 250;
+    this.maxAgeMs = options.maxAgeMs ?? 1_000;
+    this.minCompressBytes = options.minCompressBytes ?? 1_024;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  /** Every answer held, least recently used first. */
+  held(): IterableIterator<CachedAnswer> {
+    return this.entries.values();
+  }
+
+  /**
+   * The answer under `key` if it still shows the market, else a new one from `compute` (kept), serialized as
+   * JSON unless `serialize` says otherwise (the served page is HTML).
+   */
+  answer(
+    key: string,
+    compute: () => unknown,
+    serialize: (value: unknown) => string = JSON.stringify,
+  ): CachedAnswer {
+    const found = this.entries.get(key);
+    if (found && this.isCurrent(found)) {
+      this.stats.hits++;
+      // Map order is the recency order: move it to the back.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found;
+    }
+    this.stats.misses++;
+    if (found) this.remove(found);
+    // Read the version before computing: an event landing meanwhile must not be taken as included.
+    const version = this.version();
+    const marketAt = this.marketNow();
+    const raw = Buffer.from(serialize(compute()));
+    const entry: CachedAnswer = {
+      key,
+      version,
+      at: this.wallNow(),
+      marketAt,
+      raw,
+      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+      encoded: {},
+      bytes: raw.length,
+    };
+    this.entries.set(key, entry);
+    this.heldBytes += entry.bytes;
+    this.evict();
+    return entry;
+  }
+
+  /** The answer's bytes in `encoding`, compressed once (off the event loop) and kept beside the raw bytes. */
+  encode(entry: CachedAnswer, encoding: Encoding): Promise<Buffer> {
+    let pending = entry.encoded[encoding];
+    if (!pending) {
+      this.stats.compressions++;
+      pending = (
+        encoding === 'br'
+          ? brotli(entry.raw, brotliOptions(entry.raw.length))
+          : gzipAsync(entry.raw, { level: 6 })
+      ).then((bytes) => {
+        // Counted only while still cached: an evicted entry's bytes leave with it.
+        if (this.entries.get(entry.key) === entry) {
+          entry.bytes += bytes.length;
+          this.heldBytes += bytes.length;
+          this.evict();
+        }
+        return bytes;
+      });
+      entry.encoded[encoding] = pending;
+    }
+    return pending;
+  }
+
+  private isCurrent(entry: CachedAnswer): boolean {
+    if (this.marketNow() - entry.marketAt > this.maxAgeMs) return false;
+    return entry.version === this.version() || this.wallNow() - entry.at < this.coalesceMs;
+  }
+
+  private remove(entry: CachedAnswer): void {
+    this.entries.delete(entry.key);
+    this.heldBytes -= entry.bytes;
+  }
+
+  private evict(): void {
+    for (const oldest of this.entries.values()) {
+      if (this.heldBytes <= this.maxBytes) return;
+      this.remove(oldest);
+      this.stats.evictions++;
+    }
+  }
+}
+
+/** Quality 5: about gzip's speed at a third smaller output; 11 would take ~50× longer per table. */
+function brotliOptions(size: number) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}

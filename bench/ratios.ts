@@ -1,0 +1,317 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { recomputeVsBandwidth } from './support/recompute-floor.ts';
+import { round, writeResult } from './support/write-result.ts';
+
+/**
+ * Product against a baseline doing the least possible work, each pair back to back in one run, ROUNDS times
+ * (issue 11). Ratios are product / baseline of the medians (for times and memory: lower is better; for
+ * throughput: higher is better).
+ *
+ * - rest: GET /api/v1/front/premium?limit=100 at 10 connections (autocannon, in this process) against the
+ *   built product (`node apps/server/dist/main.js`, simulator, empty data directory), then against a plain
+ *   Fastify (support/plain-server.mjs) sending the same bytes the product answered;
+ * - start: time from spawning the process to the first answer holding a BTC row, and its resident memory
+ *   (peak VmHWM, and after the load);
+ * - first row: /premium in Chromium (fresh context, 1280×800) until the first table row is in the page,
+ *   against a plain page that fetches the same answer and draws it; with the product's layout shift (CLS,
+ *   PerformanceObserver) and the JavaScript it loaded (bytes on the wire);
+ * - recompute: the engine's full recompute at RATIOS_TOKENS tokens against the time the bytes it must read
+ *   and write take at the memory bandwidth measured here (support/recompute-floor.ts).
+ *
+ * WebSocket table pages are measured by `fanout` (the hub as it is); a bare `ws` baseline is not part of this
+ * run yet.
+ */
+
+const ROUNDS = Number(process.env.RATIOS_ROUNDS ?? 3);
+const REST_SECONDS = Number(process.env.RATIOS_REST_SECONDS ?? 8);
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const PRODUCT_MAIN = join(ROOT, 'apps/server/dist/main.js');
+const PREMIUM = '/api/v1/front/premium?limit=100';
+const BTC_ROW = '/api/v1/front/premium?limit=1&search=BTC';
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** ms from spawn to the first answer holding a BTC row. */
+  readonly firstRowMs: number;
+}
+
+/** CPU time the process has used so far, in ms (utime + stime; the kernel counts in 1/100 s). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function memory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: round(kb('VmRSS') / 1024, 1), peakMb: round(kb('VmHWM') / 1024, 1) };
+}
+
+/** The product answers the BTC search; the baseline answers every query with its one page (any row will do). */
+async function hasBtcRow(url: string, anyRow: boolean): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}${BTC_ROW}`);
+    if (!response.ok) return false;
+    const page = (await response.json()) as { data: { base: string }[]; gatedRows?: { base: string }[] };
+    return [...page.data, ...(page.gatedRows ?? [])].some((row) => anyRow || row.base === 'BTC');
+  } catch {
+    return false;
+  }
+}
+
+/** Spawns a server, reads its URL from its output, and waits for the first BTC row. */
+async function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  anyRow = false,
+): Promise<Running> {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = ready.exec(out)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
+  });
+  while (!(await hasBtcRow(url, anyRow))) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before its first row`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { child, url, firstRowMs: performance.now() - spawnedAt };
+}
+
+async function stop(running: Running): Promise<void> {
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * autocannon at 10 connections; with the server's CPU per request, which other work on a shared machine
+ * stretches far less than throughput (the product's figure includes its market running meanwhile).
+ */
+async function load(
+  url: string,
+  pid: number,
+): Promise<{ rps: number; p99: number; errors: number; cpuUs: number }> {
+  const cpu0 = cpuMs(pid);
+  const result = await autocannon({ url, connections: 10, duration: REST_SECONDS });
+  const served = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    cpuUs: ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, served),
+  };
+}
+
+/** Runs in the page before its own scripts: layout shifts (CLS) and the moment the first table row appears. */
+const WATCH_FIRST_ROW = `
+window.firstRowAt = null;
+window.cls = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.cls += entry.value;
+}).observe({ type: 'layout-shift', buffered: true });
+const observer = new MutationObserver(() => {
+  if (window.firstRowAt === null && document.querySelector('tr[data-row-id]')) {
+    window.firstRowAt = performance.now();
+    observer.disconnect();
+  }
+});
+observer.observe(document, { childList: true, subtree: true });
+`;
+
+const READ_FIRST_ROW = `(() => {
+  const scripts = performance.getEntriesByType('resource').filter(
+    (r) => r.initiatorType === 'script' || r.name.endsWith('.js'),
+  );
+  const js = scripts.reduce((sum, r) => sum + r.transferSize, 0);
+  return { ms: window.firstRowAt, cls: window.cls, jsKb: js / 1024 };
+})()`;
+
+/** Opens `path` in a fresh context and times the first table row; CLS and script bytes with it. */
+async function firstRow(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+): Promise<{ ms: number; cls: number; jsKb: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: WATCH_FIRST_ROW });
+    await page.goto(url);
+    await page.waitForFunction('window.firstRowAt !== null', undefined, { timeout: 30_000 });
+    // Shifts after the first row (the banner, the socket's first push) count too.
+    await page.waitForTimeout(1_500);
+    return (await page.evaluate(READ_FIRST_ROW)) as { ms: number; cls: number; jsKb: number };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+type Figures = Record<string, number | string | boolean>;
+
+/** min / median of both sides, the ratio of the medians, and whether it meets the goal. */
+function pair(
+  figures: Figures,
+  name: string,
+  product: number[],
+  baseline: number[],
+  goal: { max?: number; min?: number },
+): void {
+  const ratio = median(product) / median(baseline);
+  figures[`${name}_product_min`] = round(Math.min(...product), 2);
+  figures[`${name}_product_median`] = round(median(product), 2);
+  figures[`${name}_baseline_min`] = round(Math.min(...baseline), 2);
+  figures[`${name}_baseline_median`] = round(median(baseline), 2);
+  figures[`${name}_ratio`] = round(ratio, 3);
+  if (goal.max !== undefined) figures[`${name}_goal_max_ratio`] = goal.max;
+  if (goal.min !== undefined) figures[`${name}_goal_min_ratio`] = goal.min;
+  if (goal.max === undefined && goal.min === undefined) return;
+  figures[`${name}_goal_met`] =
+    (goal.max === undefined || ratio <= goal.max) && (goal.min === undefined || ratio >= goal.min);
+}
+
+export async function runRatiosBench(): Promise<Figures> {
+  if (!existsSync(PRODUCT_MAIN)) throw new Error('build the product first: npm run build');
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const scratch = mkdtempSync(join(tmpdir(), 'spreadscope-ratios-'));
+  const bodyFile = join(scratch, 'premium.json');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+  });
+  const side = () => ({
+    rps: [] as number[],
+    p99: [] as number[],
+    cpu: [] as number[],
+    start: [] as number[],
+    peak: [] as number[],
+    rss: [] as number[],
+    row: [] as number[],
+  });
+  const product = side();
+  const plain = side();
+  const cls: number[] = [];
+  const js: number[] = [];
+  let bodyBytes = 0;
+  let errors = 0;
+  try {
+    for (let round_ = 0; round_ < ROUNDS; round_++) {
+      const dataDir = mkdtempSync(join(scratch, 'data-'));
+      const running = await start(
+        [PRODUCT_MAIN],
+        {
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          MARKET_SOURCE: 'sim',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_PER_MINUTE: '1000000000',
+        },
+        /running at http:\/\/[^:]+:(\d+)/,
+      );
+      product.start.push(running.firstRowMs);
+      console.log(`product: first BTC row ${round(running.firstRowMs, 0)} ms after spawn`);
+      // A few seconds of market, as a person arriving a little after start would find it.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const body = Buffer.from(await (await fetch(`${running.url}${PREMIUM}`)).arrayBuffer());
+      bodyBytes = body.length;
+      writeFileSync(bodyFile, body);
+      const rest = await load(`${running.url}${PREMIUM}`, running.child.pid as number);
+      errors += rest.errors;
+      product.rps.push(rest.rps);
+      product.p99.push(rest.p99);
+      product.cpu.push(rest.cpuUs);
+      console.log(`product: REST ${round(rest.rps, 0)} req/s, p99 ${rest.p99} ms`);
+      const shot = await firstRow(browser, `${running.url}/premium`);
+      console.log(`product: first row on /premium ${round(shot.ms, 0)} ms, CLS ${round(shot.cls, 3)}`);
+      product.row.push(shot.ms);
+      cls.push(shot.cls);
+      js.push(shot.jsKb);
+      const mem = memory(running.child.pid as number);
+      product.peak.push(mem.peakMb);
+      product.rss.push(mem.rssMb);
+      await stop(running);
+      rmSync(dataDir, { recursive: true, force: true });
+
+      const base = await start(
+        [join(ROOT, 'bench/support/plain-server.mjs')],
+        { ...env, PLAIN_BODY: bodyFile },
+        /listening at http:\/\/[^:]+:(\d+)/,
+        true,
+      );
+      plain.start.push(base.firstRowMs);
+      const baseRest = await load(`${base.url}${PREMIUM}`, base.child.pid as number);
+      errors += baseRest.errors;
+      plain.rps.push(baseRest.rps);
+      plain.p99.push(baseRest.p99);
+      plain.cpu.push(baseRest.cpuUs);
+      plain.row.push((await firstRow(browser, `${base.url}/premium`)).ms);
+      const baseMem = memory(base.child.pid as number);
+      plain.peak.push(baseMem.peakMb);
+      plain.rss.push(baseMem.rssMb);
+      await stop(base);
+      console.log(
+        `round ${round_ + 1}: REST ${round(rest.rps, 0)} vs ${round(baseRest.rps, 0)} req/s, p99 ${rest.p99} vs ${baseRest.p99} ms; first row ${round(shot.ms, 0)} vs ${round(plain.row.at(-1) ?? 0, 0)} ms; start ${round(running.firstRowMs, 0)} vs ${round(base.firstRowMs, 0)} ms`,
+      );
+    }
+  } finally {
+    await browser.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  const figures: Figures = {
+    rounds: ROUNDS,
+    rest_seconds: REST_SECONDS,
+    rest_body_bytes: bodyBytes,
+    rest_errors: errors,
+  };
+  pair(figures, 'rest_rps', product.rps, plain.rps, { min: 0.5 });
+  pair(figures, 'rest_p99_ms', product.p99, plain.p99, { max: 2 });
+  pair(figures, 'rest_cpu_us_per_request', product.cpu, plain.cpu, {});
+  pair(figures, 'first_row_ms', product.row, plain.row, { max: 2 });
+  figures.first_row_cls_median = round(median(cls), 3);
+  figures.first_row_cls_max = round(Math.max(...cls), 3);
+  figures.first_row_cls_goal_met = Math.max(...cls) <= 0.05;
+  figures.initial_js_kb_on_wire_median = round(median(js), 1);
+  figures.initial_js_goal_met = median(js) <= 150;
+  pair(figures, 'start_first_btc_row_ms', product.start, plain.start, {});
+  pair(figures, 'start_peak_rss_mb', product.peak, plain.peak, {});
+  pair(figures, 'rss_after_load_mb', product.rss, plain.rss, {});
+
+  const engine = recomputeVsBandwidth(ROUNDS);
+  Object.assign(figures, engine.figures);
+  pair(figures, 'recompute_ms', engine.recompute, engine.floor, { max: 2 });
+  return figures;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const figures = await runRatiosBench();
+  console.log('ratios', figures);
+  console.log(`written to ${writeResult('ratios', figures)}`);
+}
