@@ -27,9 +27,6 @@ export default defineConfig({
         // load, which the bundler must assume has side effects. Declaring them pure keeps zod (and the tape
         // schemas the browser never uses) out of the bundle.
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/](core|contracts)[\\/]src[\\/]/.test(id),
-        // A module the browser imports one constant from still runs its other top-level statements; schemas
-        // built with z.* are pure, so those the browser never reads go too (and zod with them).
-        manualPureFunctions: ['z'],
       },
       output: {
         // React and the router change rarely: their own chunks stay cached across our releases.

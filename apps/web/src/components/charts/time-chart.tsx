@@ -247,7 +247,11 @@ export function TimeChart({
       const change = seriesChange(entry.points, points, samePoint);
       if (change.kind === 'replace') {
         entry.api.setData(points as never);
-        fit ||= entry.points.length === 0;
+        // Older history arriving under a few live bars (the REST candles after the socket's first ones) is a
+        // new view: fit it, or the chart stays zoomed to the two bars it first had.
+        const before = entry.points[0];
+        const first = points[0];
+        fit ||= before === undefined || (first !== undefined && first.time < before.time);
       } else if (change.kind === 'append') {
         for (const point of change.points) entry.api.update(point as never);
       }
