@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { readFrame } from '../apps/server/src/cluster/log-entry.ts';
 import { type RoleProcess, startRoleProcess } from '../apps/server/src/test-support/role-process.ts';
 import { round, writeResult } from './support/write-result.ts';
 
@@ -125,16 +126,17 @@ async function main(): Promise<void> {
     figures.standby_rss_mb = round((await metric(ingestB, 'process_resident_memory_bytes')) / 2 ** 20, 1);
     figures.entries_per_s = round((seqEnd - seqStart) / measureS, 1);
     // The log's weight: the last 100 entries.
-    const recent = (await redis.xrevrange(`{${prefix}}:market:log`, '+', '-', 'COUNT', 100)) as [
-      string,
-      string[],
+    const recent = (await redis.xrevrangeBuffer(`{${prefix}}:market:log`, '+', '-', 'COUNT', 100)) as [
+      Buffer,
+      Buffer[],
     ][];
     let bytes = 0;
     let events = 0;
     for (const [, fields] of recent) {
-      const entry = fields[fields.indexOf('entry') + 1] ?? '';
+      const at = fields.findIndex((field) => field.toString() === 'entry');
+      const entry = fields[at + 1] ?? Buffer.alloc(0);
       bytes += entry.length;
-      events += (JSON.parse(entry) as { events: unknown[] }).events.length;
+      events += readFrame(entry).n;
     }
     figures.entry_kb = round(bytes / recent.length / 1024, 1);
     figures.events_per_entry = round(events / recent.length, 0);

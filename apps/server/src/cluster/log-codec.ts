@@ -35,48 +35,75 @@ function keyOf(event: QuoteEvent | BookEvent | FundingEvent | WalletEvent): Mark
   }
 }
 
-/** NUL never occurs in ids, tokens or storable text, so it separates parts unambiguously. */
-function joinKey(event: QuoteEvent | BookEvent | FundingEvent | WalletEvent): string {
-  switch (event.type) {
-    case 'quote':
-    case 'book':
-      return `m\0${event.venue}\0${event.market}\0${event.base}\0${event.quote}`;
-    case 'funding':
-      return `f\0${event.venue}\0${event.base}\0${event.quote}`;
-    case 'wallet':
-      return `w\0${event.venue}\0${event.asset}\0${event.network}`;
-  }
-}
-
 export class LogCodecError extends Error {
   override readonly name = 'LogCodecError';
 }
 
+interface Leaf {
+  readonly a: string;
+  readonly b: string;
+  readonly id: number;
+}
+
+/**
+ * kind → venue → base (or asset) → its few markets. Looked up part by part: the parts are strings the source
+ * reuses, whose hashes V8 keeps, where a joined key would be built and hashed for every event.
+ */
+type Tree = Map<string, Map<string, Map<string, Leaf[]>>>;
+
 /** The writer's side of the id table: interns keys and remembers which ones no reader has been sent yet. */
 export class KeyInterner {
-  private readonly ids = new Map<string, number>();
+  private readonly tree: Tree = new Map();
   readonly keys: MarketKey[] = [];
   /** Keys below this index went out in an entry already. */
   sent = 0;
 
   /** The id of the event's market (interning it); for the kinds the codec keeps as numbers. */
   idOf(event: QuoteEvent | BookEvent | FundingEvent | WalletEvent): number {
-    const joined = joinKey(event);
-    let id = this.ids.get(joined);
-    if (id === undefined) {
-      id = this.keys.length;
-      this.ids.set(joined, id);
-      this.keys.push(keyOf(event));
+    const kind = event.type === 'quote' || event.type === 'book' ? 'm' : event.type === 'funding' ? 'f' : 'w';
+    const venue = event.venue;
+    const base = event.type === 'wallet' ? event.asset : event.base;
+    const a = event.type === 'wallet' ? event.network : event.type === 'funding' ? '' : event.market;
+    const b = event.type === 'wallet' ? '' : event.quote;
+    const list = this.leaves(kind, venue, base);
+    for (let i = 0; i < list.length; i++) {
+      const leaf = list[i] as Leaf;
+      if (leaf.a === a && leaf.b === b) return leaf.id;
     }
+    const id = this.keys.length;
+    list.push({ a, b, id });
+    this.keys.push(keyOf(event));
     return id;
+  }
+
+  private leaves(kind: string, venue: string, base: string): Leaf[] {
+    let venues = this.tree.get(kind);
+    if (!venues) {
+      venues = new Map();
+      this.tree.set(kind, venues);
+    }
+    let bases = venues.get(venue);
+    if (!bases) {
+      bases = new Map();
+      venues.set(venue, bases);
+    }
+    let list = bases.get(base);
+    if (!list) {
+      list = [];
+      bases.set(base, list);
+    }
+    return list;
   }
 
   /** Takes over a table read from the log (a new ingest continues its predecessor's ids). */
   adopt(keys: readonly MarketKey[]): void {
-    this.ids.clear();
+    this.tree.clear();
     this.keys.length = 0;
     for (const key of keys) {
-      this.ids.set(key.join('\0'), this.keys.length);
+      const [kind = '', venue = '', x = '', y = '', z = ''] = key;
+      // keyOf's order back to the tree's: m venue market base quote, f venue base quote, w venue asset network.
+      const [base, a, b] = kind === 'm' ? [y, x, z] : kind === 'f' ? [x, '', y] : [x, y, ''];
+      this.leaves(kind, venue, base).push({ a, b, id: this.keys.length });
       this.keys.push(key);
     }
     this.sent = this.keys.length;
@@ -118,7 +145,7 @@ export function encodeEvents(
   /** Each event's id when the caller interned it already (record time), else -1. */
   ids?: readonly number[],
 ): { body: Float64Array; other: MarketEvent[] } {
-  const out = new Floats(events.length * 10);
+  const out = new Floats(events.length * 24);
   const other: MarketEvent[] = [];
   for (let e = 0; e < events.length; e++) {
     const event = events[e] as MarketEvent;
@@ -156,13 +183,16 @@ export function encodeEvents(
         d[i++] = event.t;
         d[i++] = bids.length;
         d[i++] = asks.length;
-        for (const [price, amount] of bids) {
-          d[i++] = price;
-          d[i++] = amount;
+        // Indexed loops: destructuring each level through the iterator costs more than the copy itself.
+        for (let k = 0; k < bids.length; k++) {
+          const level = bids[k] as readonly [number, number];
+          d[i++] = level[0];
+          d[i++] = level[1];
         }
-        for (const [price, amount] of asks) {
-          d[i++] = price;
-          d[i++] = amount;
+        for (let k = 0; k < asks.length; k++) {
+          const level = asks[k] as readonly [number, number];
+          d[i++] = level[0];
+          d[i++] = level[1];
         }
         out.length = i;
         break;

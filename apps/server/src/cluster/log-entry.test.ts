@@ -126,6 +126,32 @@ describe('log entries', () => {
     expect(reader.keys.map((k) => k[3])).toEqual(['A', 'B', 'C']);
   });
 
+  it('let a new ingest continue its predecessor’s ids, so replicas keep reading without a snapshot', () => {
+    const [first = [], second = [], third = []] = simulatedMinute();
+    const before = new KeyInterner();
+    const reader = new KeyTable();
+    reader.entry(readFrame(encodeEntry(T0, T0, first, before)));
+    reader.entry(readFrame(encodeEntry(T0 + 100, T0 + 100, second, before)));
+    const after = new KeyInterner();
+    after.adopt(reader.keys);
+    const fresh: MarketEvent = {
+      t: T0 + 150,
+      type: 'wallet',
+      venue: 'upbit',
+      asset: 'NEWCOIN',
+      network: 'Its own chain',
+      deposit: true,
+      withdraw: false,
+    };
+    const frame = readFrame(encodeEntry(T0 + 200, T0 + 200, [...third, ...first, fresh], after));
+    expect(frame.keysFrom).toBe(before.keys.length);
+    // Only markets the predecessor never named get ids: none of the first tick's again.
+    const known = new Set(reader.keys.map((key) => key.join('|')));
+    expect(frame.keys.filter((key) => known.has(key.join('|')))).toEqual([]);
+    expect(frame.keys.at(-1)).toEqual(['w', 'upbit', 'NEWCOIN', 'Its own chain']);
+    expect(reader.entry(frame).events).toStrictEqual([...third, ...first, fresh]);
+  });
+
   it('refuse what is not an entry with a message saying so', () => {
     expect(() => readFrame(Buffer.from('{"at":1}'))).toThrow('not a version 1 frame');
     const frame = encodeEntry(T0, T0, [], new KeyInterner());
