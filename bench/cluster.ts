@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -56,6 +56,16 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
   return Date.now() - started;
 }
 
+/** CPU seconds a process used so far (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 
 async function main(): Promise<void> {
@@ -99,7 +109,10 @@ async function main(): Promise<void> {
     await sleep(warmupS);
     const load: number[] = [loadavg()[0] ?? 0];
     const seqStart = (await health(api1)).cluster?.logSeq ?? 0;
+    const measured = [ingestA, api1, api2];
+    const cpuStart = measured.map((node) => cpuSeconds(node.pid));
     await sleep(measureS);
+    const cpuUsed = measured.map((node, i) => cpuSeconds(node.pid) - (cpuStart[i] ?? 0));
     load.push(loadavg()[0] ?? 0);
     const seqEnd = (await health(api1)).cluster?.logSeq ?? 0;
 
@@ -141,6 +154,12 @@ async function main(): Promise<void> {
     figures.entry_kb = round(bytes / recent.length / 1024, 1);
     figures.events_per_entry = round(events / recent.length, 0);
     figures.events_per_s = round((events / recent.length) * figures.entries_per_s, 0);
+    // Where the time goes: CPU per second of market and per event, for the ingest and each replica.
+    for (const [i, label] of ['ingest', 'replica1', 'replica2'].entries()) {
+      const used = cpuUsed[i] ?? Number.NaN;
+      figures[`${label}_cpu_pct`] = round((used / measureS) * 100, 1);
+      figures[`${label}_cpu_us_per_event`] = round((used * 1e6) / (figures.events_per_s * measureS), 2);
+    }
     figures.snapshot_mb = round(
       Number(await redis.hstrlen(`{${prefix}}:market:snapshot`, 'body')) / 2 ** 20,
       2,
