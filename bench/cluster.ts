@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { readFrame } from '../apps/server/src/cluster/log-entry.ts';
 import { type RoleProcess, startRoleProcess } from '../apps/server/src/test-support/role-process.ts';
 import { round, writeResult } from './support/write-result.ts';
 
@@ -55,6 +56,16 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
   return Date.now() - started;
 }
 
+/** CPU seconds a process used so far (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 
 async function main(): Promise<void> {
@@ -98,7 +109,10 @@ async function main(): Promise<void> {
     await sleep(warmupS);
     const load: number[] = [loadavg()[0] ?? 0];
     const seqStart = (await health(api1)).cluster?.logSeq ?? 0;
+    const measured = [ingestA, api1, api2];
+    const cpuStart = measured.map((node) => cpuSeconds(node.pid));
     await sleep(measureS);
+    const cpuUsed = measured.map((node, i) => cpuSeconds(node.pid) - (cpuStart[i] ?? 0));
     load.push(loadavg()[0] ?? 0);
     const seqEnd = (await health(api1)).cluster?.logSeq ?? 0;
 
@@ -125,20 +139,27 @@ async function main(): Promise<void> {
     figures.standby_rss_mb = round((await metric(ingestB, 'process_resident_memory_bytes')) / 2 ** 20, 1);
     figures.entries_per_s = round((seqEnd - seqStart) / measureS, 1);
     // The log's weight: the last 100 entries.
-    const recent = (await redis.xrevrange(`{${prefix}}:market:log`, '+', '-', 'COUNT', 100)) as [
-      string,
-      string[],
+    const recent = (await redis.xrevrangeBuffer(`{${prefix}}:market:log`, '+', '-', 'COUNT', 100)) as [
+      Buffer,
+      Buffer[],
     ][];
     let bytes = 0;
     let events = 0;
     for (const [, fields] of recent) {
-      const entry = fields[fields.indexOf('entry') + 1] ?? '';
+      const at = fields.findIndex((field) => field.toString() === 'entry');
+      const entry = fields[at + 1] ?? Buffer.alloc(0);
       bytes += entry.length;
-      events += (JSON.parse(entry) as { events: unknown[] }).events.length;
+      events += readFrame(entry).n;
     }
     figures.entry_kb = round(bytes / recent.length / 1024, 1);
     figures.events_per_entry = round(events / recent.length, 0);
     figures.events_per_s = round((events / recent.length) * figures.entries_per_s, 0);
+    // Where the time goes: CPU per second of market and per event, for the ingest and each replica.
+    for (const [i, label] of ['ingest', 'replica1', 'replica2'].entries()) {
+      const used = cpuUsed[i] ?? Number.NaN;
+      figures[`${label}_cpu_pct`] = round((used / measureS) * 100, 1);
+      figures[`${label}_cpu_us_per_event`] = round((used * 1e6) / (figures.events_per_s * measureS), 2);
+    }
     figures.snapshot_mb = round(
       Number(await redis.hstrlen(`{${prefix}}:market:snapshot`, 'body')) / 2 ** 20,
       2,

@@ -42,6 +42,9 @@ const webTable = await runWebTableSuite();
 console.log('web-table', webTable);
 writeResult('web-table', webTable);
 
+// The event log's entry format at full scale: JSON against binary frames, µs and bytes per event.
+isolated('./log-codec.ts');
+
 // The scaled-out shape (ingest, standby, two API replicas) at full scale; needs DATABASE_URL and REDIS_URL.
 isolated('./cluster.ts');
 

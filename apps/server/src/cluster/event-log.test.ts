@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MarketEvent } from '@spreadscope/core';
+import { GuardedSource } from '@spreadscope/feeds';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualSource } from '../test-support/manual-source.ts';
@@ -35,19 +36,22 @@ describe.skipIf(!redisUrl)('the event log on Redis: ingest publisher → replica
   });
 
   /** A cluster of one ingest (holding the lock) publishing what a manual source emits. */
-  async function ingest(options: { snapshotMs?: number; mode?: 'live' | 'simulated' } = {}) {
+  async function ingest(options: { snapshotMs?: number; mode?: 'live' | 'simulated'; gate?: boolean } = {}) {
     const prefix = `test-log-${process.pid}-${randomBytes(4).toString('hex')}`;
     prefixes.push(prefix);
     const keys = clusterKeys(prefix);
     const redis = connect();
     await redis.set(keys.lock, 'token-a');
     const source = new ManualSource(T0, options.mode ?? 'live');
+    // As the ingest runs it: the venue events pass its gate, and the gate's tallies travel in the status.
+    const guarded = options.gate ? new GuardedSource(source) : null;
     const fenced: string[] = [];
     const publisher = new LogPublisher({
       redis,
       keys,
       token: 'token-a',
-      source,
+      source: guarded ?? source,
+      ...(guarded ? { rejects: () => guarded.gate.rejects() } : {}),
       snapshotMs: options.snapshotMs ?? 60_000,
       onFenced: () => fenced.push('fenced'),
       onError: (m) => fenced.push(m),
@@ -59,7 +63,7 @@ describe.skipIf(!redisUrl)('the event log on Redis: ingest publisher → replica
       publisher.tick();
       await expect.poll(() => publisher.appended).toBe(before + 1);
     };
-    return { keys, redis, source, publisher, emit, fenced };
+    return { keys, redis, source, guarded, publisher, emit, fenced };
   }
 
   function replica(keys: ClusterKeys) {
@@ -184,6 +188,32 @@ describe.skipIf(!redisUrl)('the event log on Redis: ingest publisher → replica
     await expect.poll(() => seen.length).toBe(3);
     expect(seen).toEqual([`${T0 + 10}:simulated`, `${T0 + 150}:simulated`, `${T0 + 170}:live`]);
     expect(r.source.state()).toEqual(venues.state_);
+    await r.source.stop();
+  });
+
+  it('shows on the replicas the refusals of the ingest’s gate, per venue and for USD/KRW', async () => {
+    const { keys, source, guarded, publisher } = await ingest({ snapshotMs: 0, gate: true });
+    source.links_ = [{ venue: 'upbit', status: 'connected', lastMessageAt: T0, lastError: null }];
+    await guarded?.start((event) => publisher.record(event));
+    source.push(
+      { t: T0 + 1, type: 'forex', pair: 'USD/KRW', rate: 1400 },
+      quote(T0 + 2, 'BTC', 100),
+      // A price no market has (a unit slip), and USD/KRW jumping by half: both refused at the ingest.
+      quote(T0 + 3, 'BTC', 1e14),
+      { t: T0 + 4, type: 'forex', pair: 'USD/KRW', rate: 2100 },
+    );
+    source.clock = T0 + 100;
+    publisher.tick();
+    await expect.poll(() => publisher.appended).toBe(1);
+    const r = replica(keys);
+    await r.start();
+    await expect.poll(() => r.clocks.length).toBeGreaterThan(0);
+    expect(r.applied.map((e) => e.t)).toEqual([T0 + 1, T0 + 2]);
+    const upbit = r.source.links().find((link) => link.venue === 'upbit');
+    expect(upbit?.rejects?.total).toBe(1);
+    expect(upbit?.rejects?.counts.invalid).toBe(1);
+    expect(upbit?.rejects?.last?.market).toBe('spot BTC/KRW');
+    expect(r.source.forexRejects()?.counts.jump).toBe(1);
     await r.source.stop();
   });
 

@@ -1,5 +1,5 @@
 import type { Logger, MarketEvent } from '@spreadscope/core';
-import type { EventSink, MarketSource } from '@spreadscope/feeds';
+import type { EventSink, MarketSource, VenueRejects } from '@spreadscope/feeds';
 import type { Redis } from 'ioredis';
 import type { EngineSlot } from '../runtime/engine-slot.ts';
 import type { MarketRuntime } from '../runtime/market-runtime.ts';
@@ -41,6 +41,8 @@ export interface IngestRoleOptions {
   readonly keys: ClusterKeys;
   /** The venue source; started only while this process holds the lock. */
   readonly source: MarketSource;
+  /** The gate's refusals per venue, carried to the replicas in the log's status. */
+  readonly rejects?: () => ReadonlyMap<string, VenueRejects>;
   readonly engines: EngineSlot;
   /** Builds the runtime (history writer) over the tapped source, once. */
   readonly runtime: (source: MarketSource) => MarketRuntime;
@@ -85,6 +87,7 @@ export class IngestRole {
       keys,
       token: this.lock.token,
       source,
+      ...(options.rejects ? { rejects: options.rejects } : {}),
       ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}),
       onFenced: () =>
         options.onFatal('ingest: the event log refused an append: another ingest holds the lock'),
@@ -107,11 +110,15 @@ export class IngestRole {
     const started = Date.now();
     const latest = await readLatestState(redis, keys);
     let seeded = 0;
-    if (latest && latest.snapshot.body.status.state.mode === source.state().mode) {
-      const events = [...latest.snapshot.body.events, ...latest.entries.flatMap((read) => read.entry.events)];
+    if (latest) {
+      // The log's id table always carries on (the replicas hold it); the market only within the same mode.
+      const sameMode = latest.snapshot.status.state.mode === source.state().mode;
+      const events = sameMode
+        ? [...latest.snapshot.events, ...latest.entries.flatMap((entry) => entry.events)]
+        : [];
       const engine = engines.current;
       for (const event of events) engine.apply(event);
-      this.publisher.seed(events);
+      this.publisher.seed(events, latest.table.keys);
       seeded = events.length;
     }
     if (this.stopped) return;

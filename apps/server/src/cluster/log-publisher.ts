@@ -1,7 +1,15 @@
-import type { DataSourceMode, MarketEvent } from '@spreadscope/core';
-import type { MarketSource } from '@spreadscope/feeds';
+import type {
+  BookEvent,
+  DataSourceMode,
+  FundingEvent,
+  MarketEvent,
+  QuoteEvent,
+  WalletEvent,
+} from '@spreadscope/core';
+import type { MarketSource, VenueRejects } from '@spreadscope/feeds';
 import type { Redis } from 'ioredis';
 import type { ClusterKeys } from './cluster-keys.ts';
+import { KeyInterner, type MarketKey } from './log-codec.ts';
 import { encodeEntry, encodeSnapshot, type SourceStatus } from './log-entry.ts';
 
 /**
@@ -29,27 +37,36 @@ export interface LogPublisherOptions {
   readonly snapshotMs?: number;
   /** How often the venue links are sent even when the mode did not change (ms). */
   readonly statusMs?: number;
+  /** The event gate's refusals per venue (and `forex`): the ingest's GuardedSource's gate. */
+  readonly rejects?: () => ReadonlyMap<string, VenueRejects>;
   /** The lock is someone else's: this ingest must stop. */
   readonly onFenced: () => void;
   readonly onError: (message: string) => void;
 }
 
-/** Which market an event describes: the snapshot keeps the latest event per key. Null: not state (notices). */
-function stateKey(event: MarketEvent): string | null {
+/**
+ * Which market an event describes (the snapshot keeps the latest event per key): for the kinds the codec
+ * interns, a number from the market's id; forex by pair. Null: not state (notices, tape metadata).
+ */
+function stateKey(event: MarketEvent, id: number): number | string | null {
   switch (event.type) {
     case 'quote':
-      return `q|${event.venue}|${event.market}|${event.base}|${event.quote}`;
-    case 'book':
-      return `b|${event.venue}|${event.market}|${event.base}|${event.quote}`;
     case 'funding':
-      return `f|${event.venue}|${event.base}|${event.quote}`;
+    case 'wallet':
+      return id * 2;
+    case 'book':
+      return id * 2 + 1;
     case 'forex':
       return `x|${event.pair}`;
-    case 'wallet':
-      return `w|${event.venue}|${event.asset}|${event.network}`;
     default:
       return null;
   }
+}
+
+function internable(event: MarketEvent): event is QuoteEvent | BookEvent | FundingEvent | WalletEvent {
+  return (
+    event.type === 'quote' || event.type === 'book' || event.type === 'funding' || event.type === 'wallet'
+  );
 }
 
 /** Entries waiting for Redis beyond which the ingest batches the next ticks together instead of queueing. */
@@ -61,8 +78,11 @@ const MAX_IN_FLIGHT = 4;
  * appeared, so a replica interns them as the ingest did) for the periodic snapshot late replicas start from.
  */
 export class LogPublisher {
-  private batch: string[] = [];
-  private readonly latest = new Map<string, string>();
+  private batch: MarketEvent[] = [];
+  /** Each batched event's market id (-1: not interned), so an event is interned once. */
+  private batchIds: number[] = [];
+  private readonly latest = new Map<number | string, MarketEvent>();
+  private readonly interner = new KeyInterner();
   private mode: DataSourceMode;
   private lastStatus = '';
   private lastStatusAt = 0;
@@ -86,17 +106,22 @@ export class LogPublisher {
       this.latest.clear();
       this.mode = mode;
     }
-    const json = JSON.stringify(event);
-    this.batch.push(json);
-    const key = stateKey(event);
-    if (key !== null) this.latest.set(key, json);
+    const id = internable(event) ? this.interner.idOf(event) : -1;
+    this.batch.push(event);
+    this.batchIds.push(id);
+    const key = stateKey(event, id);
+    if (key !== null) this.latest.set(key, event);
   }
 
-  /** Takes events this ingest did not publish (its predecessor's, read back from the log) into the snapshot. */
-  seed(events: readonly MarketEvent[]): void {
+  /**
+   * Takes what this ingest did not publish (its predecessor's, read back from the log) into the snapshot, and
+   * the id table those entries built, so its own entries continue it.
+   */
+  seed(events: readonly MarketEvent[], keys: readonly MarketKey[]): void {
+    this.interner.adopt(keys);
     for (const event of events) {
-      const key = stateKey(event);
-      if (key !== null) this.latest.set(key, JSON.stringify(event));
+      const key = stateKey(event, internable(event) ? this.interner.idOf(event) : -1);
+      if (key !== null) this.latest.set(key, event);
     }
   }
 
@@ -107,12 +132,20 @@ export class LogPublisher {
     const at = source.now();
     const publishedAt = Date.now();
     const status = this.status(publishedAt);
-    const entry = encodeEntry(at, publishedAt, this.batch, status);
+    const keysFrom = this.interner.sent;
+    const entry = encodeEntry(at, publishedAt, this.batch, this.interner, status, this.batchIds);
     this.batch = [];
-    let snapshot = '';
+    this.batchIds = [];
+    let snapshot: Buffer | '' = '';
     if (snapshots && publishedAt - this.lastSnapshotAt >= (this.options.snapshotMs ?? 5_000)) {
       this.lastSnapshotAt = publishedAt;
-      snapshot = encodeSnapshot(at, publishedAt, this.latest.values(), status ?? this.fullStatus());
+      snapshot = encodeSnapshot(
+        at,
+        publishedAt,
+        [...this.latest.values()],
+        this.interner,
+        status ?? this.fullStatus(),
+      );
     }
     this.inFlight++;
     redis
@@ -145,6 +178,8 @@ export class LogPublisher {
           this.inFlight--;
           // The entry is lost to the replicas: force a snapshot soon so they have a gap-free place to resume.
           this.lastSnapshotAt = 0;
+          // …and send the ids it introduced again with the next entry.
+          this.interner.sent = Math.min(this.interner.sent, keysFrom);
           this.options.onError(`event log: append failed: ${(error as Error).message}`);
         },
       );
@@ -168,6 +203,11 @@ export class LogPublisher {
       links: source.links(),
       forex: source.forexHealth?.() ?? null,
       liveFailures: source.liveFailures?.() ?? [],
+      rejects: this.rejects(),
     };
+  }
+
+  private rejects(): Record<string, VenueRejects> {
+    return Object.fromEntries(this.options.rejects?.() ?? []);
   }
 }

@@ -1,9 +1,16 @@
 import type { DataSourceState } from '@spreadscope/core';
-import type { EventSink, ForexHealth, LiveFailure, MarketSource, VenueLink } from '@spreadscope/feeds';
+import type {
+  EventSink,
+  ForexHealth,
+  LiveFailure,
+  MarketSource,
+  VenueLink,
+  VenueRejects,
+} from '@spreadscope/feeds';
 import type { Redis } from 'ioredis';
 import type { ClusterKeys } from './cluster-keys.ts';
 import { LagStats } from './lag-stats.ts';
-import type { LogEntry, SourceStatus } from './log-entry.ts';
+import { KeyTable, type LogEntry, LogGapError, type SourceStatus } from './log-entry.ts';
 import { type LogPosition, readAfter, readSnapshot } from './log-reader.ts';
 
 /**
@@ -49,6 +56,9 @@ export class LogSource implements MarketSource {
   private logAt = 0;
   private currentState: DataSourceState = WAITING_STATE;
   private currentLinks: readonly VenueLink[] = [];
+  private rejects: Readonly<Record<string, VenueRejects>> = {};
+  /** The log's market ids, as far as this replica read it. */
+  private table = new KeyTable();
   private forex: ForexHealth | null = null;
   private failures: readonly LiveFailure[] = [];
   private readonly listeners = new Set<(state: DataSourceState) => void>();
@@ -78,8 +88,8 @@ export class LogSource implements MarketSource {
   async prime(): Promise<boolean> {
     const snapshot = await readSnapshot(this.options.redis, this.options.keys);
     if (!snapshot) return false;
-    this.logAt = snapshot.body.at;
-    this.applyStatus(snapshot.body.status);
+    this.logAt = snapshot.frame.at;
+    if (snapshot.frame.status) this.applyStatus(snapshot.frame.status);
     return true;
   }
 
@@ -104,8 +114,17 @@ export class LogSource implements MarketSource {
     return this.currentState;
   }
 
+  /** The ingest's links, each with the refusals of the ingest's gate (only the ingest runs it). */
   links(): readonly VenueLink[] {
-    return this.currentLinks;
+    return this.currentLinks.map((link) => {
+      const rejects = this.rejects[link.venue];
+      return rejects ? { ...link, rejects } : link;
+    });
+  }
+
+  /** USD/KRW rates the ingest's gate refused, as GuardedSource.forexRejects(). */
+  forexRejects(): VenueRejects | undefined {
+    return this.rejects.forex;
   }
 
   forexHealth(): ForexHealth | null {
@@ -147,7 +166,17 @@ export class LogSource implements MarketSource {
             this.position = null;
             break;
           }
-          this.apply(read.entry);
+          let entry: LogEntry;
+          try {
+            entry = this.table.entry(read.frame);
+          } catch (error) {
+            if (!(error instanceof LogGapError)) throw error;
+            onError(`event log: ${error.message}; reloading the snapshot`);
+            this.staleSnapshotSeq = this.snapshotSeq;
+            this.position = null;
+            break;
+          }
+          this.apply(entry);
           this.position = { id: read.id, seq: read.seq };
         }
       } catch (error) {
@@ -160,15 +189,19 @@ export class LogSource implements MarketSource {
 
   /** Starts over from the latest snapshot; false when there is none yet. */
   private async loadSnapshot(): Promise<boolean> {
-    const snapshot = await readSnapshot(this.options.redis, this.options.keys);
-    if (!snapshot || this.stopped || snapshot.seq <= this.staleSnapshotSeq) return false;
+    const stored = await readSnapshot(this.options.redis, this.options.keys);
+    if (!stored || this.stopped || stored.seq <= this.staleSnapshotSeq) return false;
+    const table = new KeyTable();
+    const body = table.snapshot(stored.frame);
     if (this.lag.snapshotsLoaded > 0) this.options.onReset();
+    this.table = table;
+    const snapshot = { id: stored.id, seq: stored.seq };
     this.snapshotSeq = snapshot.seq;
-    this.snapshotWrittenAt = snapshot.body.publishedAt;
-    this.applyStatus(snapshot.body.status);
+    this.snapshotWrittenAt = body.publishedAt;
+    this.applyStatus(body.status);
     const sink = this.sink;
-    if (sink) for (const event of snapshot.body.events) sink(event);
-    this.logAt = snapshot.body.at;
+    if (sink) for (const event of body.events) sink(event);
+    this.logAt = body.at;
     this.position = { id: snapshot.id, seq: snapshot.seq };
     this.lag.snapshotsLoaded++;
     this.options.onApplied?.(this.logAt);
@@ -191,6 +224,7 @@ export class LogSource implements MarketSource {
     if (status.links) this.currentLinks = status.links;
     if (status.forex !== undefined) this.forex = status.forex;
     if (status.liveFailures) this.failures = status.liveFailures;
+    if (status.rejects) this.rejects = status.rejects;
     const before = this.currentState;
     this.currentState = status.state;
     if (JSON.stringify(before) !== JSON.stringify(status.state)) {

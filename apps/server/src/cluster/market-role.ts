@@ -83,6 +83,7 @@ export function createMarketRole(config: MarketRoleConfig, deps: MarketRoleDeps)
       redisUrl: config.REDIS_URL as string,
       keys,
       source,
+      rejects: () => source.gate.rejects(),
       engines: deps.engines,
       runtime: (tapped) => deps.runtime(tapped, {}),
       logger: deps.logger,
