@@ -113,7 +113,7 @@ export class AnswerCache {
       at: this.wallNow(),
       marketAt,
       raw,
-      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+      etag: etagOf(raw),
       encoded: {},
       bytes: raw.length,
     };
@@ -121,6 +121,14 @@ export class AnswerCache {
     this.heldBytes += entry.bytes;
     this.evict();
     return entry;
+  }
+
+  /**
+   * The answer last kept under `key`, current or not, without touching its recency: what a client that fetched
+   * it may still hold (a WebSocket subscription starting from it, ws/held-tables.ts).
+   */
+  peek(key: string): CachedAnswer | undefined {
+    return this.entries.get(key);
   }
 
   /** The answer's bytes in `encoding`, compressed once (off the event loop) and kept beside the raw bytes. */
@@ -163,6 +171,11 @@ export class AnswerCache {
       this.stats.evictions++;
     }
   }
+}
+
+/** The weak validator of serialized bytes: the same bytes, wherever they were serialized, give the same tag. */
+export function etagOf(raw: Buffer | string): string {
+  return `W/"${createHash('sha1').update(raw).digest('base64url')}"`;
 }
 
 /** Quality 5: about gzip's speed at a third smaller output; 11 would take ~50× longer per table. */
