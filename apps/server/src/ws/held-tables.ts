@@ -43,8 +43,8 @@ export function heldTablesFrom(cache: AnswerCache): HeldTables {
     if (!rest) return undefined;
     const query = rest.query.safeParse(params);
     if (!query.success) return undefined;
-    const entry = cache.peek(answerKey(rest.route, query.data, view));
-    if (entry?.etag !== etag) return undefined;
+    const entry = cache.byEtag(answerKey(rest.route, query.data, view), etag);
+    if (!entry) return undefined;
     return {
       data: JSON.parse(entry.raw.toString()),
       version: entry.version,
