@@ -159,7 +159,12 @@ async function firstRow(
     const page = await context.newPage();
     await page.addInitScript({ content: WATCH_FIRST_ROW });
     await page.goto(url);
-    await page.waitForFunction('window.firstRowAt !== null', undefined, { timeout: 30_000 });
+    // Polled from outside (the page's CSP forbids waitForFunction's eval); the page itself records the time.
+    const deadline = Date.now() + 30_000;
+    while ((await page.evaluate('window.firstRowAt')) === null) {
+      if (Date.now() > deadline) throw new Error(`no table row on ${url} within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     // Shifts after the first row (the banner, the socket's first push) count too.
     await page.waitForTimeout(1_500);
     return (await page.evaluate(READ_FIRST_ROW)) as { ms: number; cls: number; jsKb: number };
