@@ -1,6 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import { premiumQuerySchema } from '@spreadscope/contracts';
 import type { MarketEvent, Role } from '@spreadscope/core';
@@ -13,13 +11,14 @@ import { createMarketApi, type MarketApi } from '../apps/server/src/modules/mark
 import { ManualSource } from '../apps/server/src/test-support/manual-source.ts';
 import { deflateWork, WS_DEFLATE_OPTIONS } from '../apps/server/src/ws/deflate.ts';
 import { TopicHub } from '../apps/server/src/ws/topic-hub.ts';
+import { type Recording, recordHub } from './support/bare-ws.ts';
+import {
+  type ClientTotals,
+  type Profiles,
+  type ClientSubscription as Subscription,
+  startClientProcesses,
+} from './support/client-processes.ts';
 import { percentile, round, writeResult } from './support/write-result.ts';
-
-interface Subscription {
-  readonly topic: string;
-  readonly params: Record<string, unknown>;
-}
-type Profiles = readonly (readonly Subscription[])[];
 
 export interface FanoutOptions {
   readonly clients?: number;
@@ -48,6 +47,11 @@ export interface FanoutOptions {
    * group frame compressed once) and the clients take it, inflating every compressed message.
    */
   readonly deflate?: boolean;
+  /**
+   * Filled with every message of every group as the hub sent it (a member of each group in this process), for
+   * a bare `ws` server to send again (support/bare-ws.ts).
+   */
+  readonly record?: Recording;
 }
 
 /** The market before a run starts, so tables are full. */
@@ -219,53 +223,17 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   const url = `${address.replace('http', 'ws')}/ws`;
 
   // Subscribers live in separate processes, so the server's event loop only serves.
-  const groups = Array.from(
-    { length: processes },
-    (_, i) => Math.floor(clients / processes) + (i < clients % processes ? 1 : 0),
-  );
-  let offset = 0;
-  let stopping = false;
-  const children = groups.map((n) => {
-    const child = fork(
-      fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)),
-      [
-        url,
-        String(n),
-        String(offset),
-        JSON.stringify(profiles),
-        deltas ? '1' : '0',
-        String(checkEvery),
-        deflate ? '1' : '0',
-      ],
-      { execArgv: ['--import', 'tsx'] },
-    );
-    offset += n;
-    // A client process that dies would leave the run waiting for its answer forever.
-    child.on('exit', (code) => {
-      if (code !== 0 && !stopping) {
-        console.error(`fan-out client process exited with ${code}`);
-        process.exit(1);
-      }
-    });
-    return child;
+  const clientProcesses = startClientProcesses({
+    url,
+    clients,
+    processes,
+    profiles,
+    deltas,
+    checkEvery,
+    deflate,
   });
-  const next = <T>(child: ChildProcess, event: string) =>
-    new Promise<T>((resolve) => {
-      const listener = (message: { event: string } & T) => {
-        if (message.event !== event) return;
-        child.off('message', listener);
-        resolve(message);
-      };
-      child.on('message', listener);
-    });
-  const all = <T>(cmd: string, event: string, extra: Record<string, number> = {}) =>
-    Promise.all(
-      children.map((child) => {
-        const reply = next<T>(child, event);
-        child.send({ cmd, ...extra });
-        return reply;
-      }),
-    );
+  const { all } = clientProcesses;
+  const recorder = options.record ? recordHub(hub, profiles, role) : null;
   const phase = (name: string) =>
     process.env.FANOUT_DEBUG && console.error(`fanout: ${name} ${new Date().toISOString()}`);
   phase('connecting');
@@ -317,25 +285,9 @@ export async function runFanoutBench(options: FanoutOptions = {}): Promise<Recor
   const groupCount = hub.groupCount;
   const ticked = Math.max(1, ticks - ticks0);
   const serverMs = { publish: publishMs - publish0, compute: computeMs - compute0, apply: applyMs - apply0 };
-  type ClientTotals = {
-    received: number;
-    bytes: number;
-    wireBytes: number;
-    inflateMs: number;
-    snapshots: number;
-    snapshotBytes: number;
-    deltas: number;
-    deltaBytes: number;
-    checked: number;
-    broken: number;
-    scanMismatches: number;
-    closedEarly: number;
-    latencies: number[];
-    cpuPct: number;
-    handling: number;
-  };
   clearInterval(timer);
-  stopping = true;
+  clientProcesses.stopping();
+  if (recorder && options.record) Object.assign(options.record, recorder.done());
   // A client process that fell behind reads this late: what it read after the window does not count.
   phase('stopping');
   const results = await all<ClientTotals>('stop', 'result');

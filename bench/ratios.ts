@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { runFanoutBench, TABLE_PROFILES } from './fanout.ts';
+import { type Recording, runBareWsBench } from './support/bare-ws.ts';
 import { recomputeVsBandwidth } from './support/recompute-floor.ts';
 import { round, writeResult } from './support/write-result.ts';
 
@@ -24,12 +26,17 @@ import { round, writeResult } from './support/write-result.ts';
  * - recompute: the engine's full recompute at RATIOS_TOKENS tokens against the time the bytes it must read
  *   and write take at the memory bandwidth measured here (support/recompute-floor.ts).
  *
- * WebSocket table pages are measured by `fanout` (the hub as it is); a bare `ws` baseline is not part of this
- * run yet.
+ * - ws: the web app's table pages (fanout.ts TABLE_PROFILES: premium and arbitrage pages with the premium index
+ *   and the funding ranking beside them, deltas as the web app asks) through the real hub at the real-time rate
+ *   (2 pushes a second) to RATIOS_WS_CLIENTS clients, then a bare `ws` server (support/bare-ws.ts) sending the
+ *   messages the hub sent in that run — recorded by one more member of each group — to as many clients of the
+ *   same kind: tick → client p99 of both.
  */
 
 const ROUNDS = Number(process.env.RATIOS_ROUNDS ?? 3);
 const REST_SECONDS = Number(process.env.RATIOS_REST_SECONDS ?? 8);
+const WS_CLIENTS = Number(process.env.RATIOS_WS_CLIENTS ?? 1_000);
+const WS_SECONDS = Number(process.env.RATIOS_WS_SECONDS ?? 10);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PRODUCT_MAIN = join(ROOT, 'apps/server/dist/main.js');
 const PREMIUM = '/api/v1/front/premium?limit=100';
@@ -152,7 +159,12 @@ async function firstRow(
     const page = await context.newPage();
     await page.addInitScript({ content: WATCH_FIRST_ROW });
     await page.goto(url);
-    await page.waitForFunction('window.firstRowAt !== null', undefined, { timeout: 30_000 });
+    // Polled from outside (the page's CSP forbids waitForFunction's eval); the page itself records the time.
+    const deadline = Date.now() + 30_000;
+    while ((await page.evaluate('window.firstRowAt')) === null) {
+      if (Date.now() > deadline) throw new Error(`no table row on ${url} within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     // Shifts after the first row (the banner, the socket's first push) count too.
     await page.waitForTimeout(1_500);
     return (await page.evaluate(READ_FIRST_ROW)) as { ms: number; cls: number; jsKb: number };
@@ -215,6 +227,7 @@ export async function runRatiosBench(): Promise<Figures> {
   });
   const product = side();
   const plain = side();
+  const ws = { product: [] as number[], bare: [] as number[], loads: [] as number[], broken: 0 };
   const cls: number[] = [];
   const js: number[] = [];
   let bodyBytes = 0;
@@ -279,6 +292,22 @@ export async function runRatiosBench(): Promise<Figures> {
       console.log(
         `round ${round_ + 1}: REST ${round(rest.rps, 0)} vs ${round(baseRest.rps, 0)} req/s, p99 ${rest.p99} vs ${baseRest.p99} ms; first row ${round(shot.ms, 0)} vs ${round(plain.row.at(-1) ?? 0, 0)} ms; start ${round(running.firstRowMs, 0)} vs ${round(base.firstRowMs, 0)} ms`,
       );
+
+      const recording: Recording = {};
+      const hub = await runFanoutBench({ clients: WS_CLIENTS, seconds: WS_SECONDS, record: recording });
+      const bare = await runBareWsBench({
+        recording,
+        clients: WS_CLIENTS,
+        profiles: TABLE_PROFILES,
+        seconds: WS_SECONDS,
+      });
+      ws.product.push(Number(hub.tick_to_client_p99_ms));
+      ws.bare.push(Number(bare.tick_to_client_p99_ms));
+      ws.loads.push(Number(hub.run_load_avg_1m), Number(bare.run_load_avg_1m));
+      ws.broken += Number(hub.broken_deltas) + Number(bare.broken_deltas);
+      console.log(
+        `round ${round_ + 1}: WS table pages, ${WS_CLIENTS} clients: tick → client p99 ${hub.tick_to_client_p99_ms} ms (hub) vs ${bare.tick_to_client_p99_ms} ms (bare ws); ${hub.msgs_per_s} vs ${bare.msgs_per_s} msgs/s`,
+      );
     }
   } finally {
     await browser.close();
@@ -300,6 +329,12 @@ export async function runRatiosBench(): Promise<Figures> {
   figures.first_row_cls_goal_met = Math.max(...cls) <= 0.05;
   figures.initial_js_kb_on_wire_median = round(median(js), 1);
   figures.initial_js_goal_met = median(js) <= 150;
+  figures.ws_clients = WS_CLIENTS;
+  figures.ws_seconds = WS_SECONDS;
+  figures.ws_broken_deltas = ws.broken;
+  figures.ws_load_avg_1m_max = round(Math.max(...ws.loads), 2);
+  pair(figures, 'ws_tick_to_client_p99_ms', ws.product, ws.bare, { max: 1.3 });
+  figures.ws_p99_goal_100ms_met = median(ws.product) <= 100;
   pair(figures, 'start_first_btc_row_ms', product.start, plain.start, {});
   pair(figures, 'start_peak_rss_mb', product.peak, plain.peak, {});
   pair(figures, 'rss_after_load_mb', product.rss, plain.rss, {});

@@ -29,6 +29,7 @@ import type { MarketApi } from './modules/market/api.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { frontSystemRoutes, healthRoutes, type SystemDeps } from './modules/system/routes.ts';
 import { WS_DEFLATE_OPTIONS } from './ws/deflate.ts';
+import { heldTablesFrom } from './ws/held-tables.ts';
 import { isOriginAllowed } from './ws/origin.ts';
 import type { TopicHub } from './ws/topic-hub.ts';
 
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.answerCache,
     ),
   );
+  // A subscriber holding a REST answer (the first screen's inlined table) joins from it: no second download.
+  deps.hub.startFrom(heldTablesFrom(app.answers));
 
   await app.register(frontSystemRoutes(deps), { prefix: FRONT_PREFIX });
   await app.register(marketRoutes(deps.marketApi), { prefix: FRONT_PREFIX });

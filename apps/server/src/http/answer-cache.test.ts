@@ -20,6 +20,24 @@ function harness(options: ConstructorParameters<typeof AnswerCache>[2] = {}) {
 }
 
 describe('answer cache', () => {
+  it('finds an answer by its tag after the market replaced it, within an eighth of the budget', () => {
+    const { clock, cache, table } = harness({ coalesceMs: 0, maxBytes: 8 * 1_000 });
+    const first = cache.answer('premium?{}', table(3));
+    clock.version = 2;
+    const second = cache.answer('premium?{}', table(4));
+    // A page served the first answer a moment ago may still start its socket from it.
+    expect(cache.byEtag('premium?{}', first.etag)?.raw).toEqual(first.raw);
+    expect(cache.byEtag('premium?{}', second.etag)).toBe(second);
+    expect(cache.byEtag('other?{}', first.etag)).toBeUndefined();
+    expect(cache.byEtag('premium?{}', 'W/"made-up"')).toBeUndefined();
+    // Replaced answers take at most 1,000 bytes here: a bigger one pushes the older out.
+    clock.version = 3;
+    cache.answer('premium?{}', table(30));
+    clock.version = 4;
+    cache.answer('premium?{}', table(2));
+    expect(cache.byEtag('premium?{}', first.etag)).toBeUndefined();
+  });
+
   it('computes a table once per market version and recomputes when the market moves', () => {
     const { clock, cache, table, computed } = harness({ coalesceMs: 0 });
     const first = cache.answer('premium?{}', table(3));

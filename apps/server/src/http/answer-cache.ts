@@ -52,6 +52,12 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private heldBytes = 0;
+  /**
+   * Answers replaced under their key (the market moved), by key and ETag, oldest first, within an eighth of the
+   * byte budget: a page served one of them a moment ago may still start its WebSocket from it (`byEtag`).
+   */
+  private readonly retired = new Map<string, CachedAnswer>();
+  private retiredBytes = 0;
   private readonly maxBytes: number;
   private readonly coalesceMs: number;
   private readonly maxAgeMs: number;
@@ -102,7 +108,10 @@ export class AnswerCache {
       return found;
     }
     this.stats.misses++;
-    if (found) this.remove(found);
+    if (found) {
+      this.remove(found);
+      this.retire(found);
+    }
     // Read the version before computing: an event landing meanwhile must not be taken as included.
     const version = this.version();
     const marketAt = this.marketNow();
@@ -113,7 +122,7 @@ export class AnswerCache {
       at: this.wallNow(),
       marketAt,
       raw,
-      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+      etag: etagOf(raw),
       encoded: {},
       bytes: raw.length,
     };
@@ -121,6 +130,31 @@ export class AnswerCache {
     this.heldBytes += entry.bytes;
     this.evict();
     return entry;
+  }
+
+  /**
+   * The answer under `key` with ETag `etag`, current or recently replaced, without touching its recency: what a
+   * client that fetched it may still hold (a WebSocket subscription starting from it, ws/held-tables.ts).
+   */
+  byEtag(key: string, etag: string): CachedAnswer | undefined {
+    const found = this.entries.get(key);
+    if (found?.etag === etag) return found;
+    return this.retired.get(`${key}\n${etag}`);
+  }
+
+  private retire(entry: CachedAnswer): void {
+    const id = `${entry.key}\n${entry.etag}`;
+    const before = this.retired.get(id);
+    if (before) this.retiredBytes -= before.raw.length;
+    this.retired.delete(id);
+    // The bytes only: its compressed forms are for HTTP, which is served the current answer.
+    this.retired.set(id, { ...entry, encoded: {}, bytes: entry.raw.length });
+    this.retiredBytes += entry.raw.length;
+    for (const [oldId, oldest] of this.retired) {
+      if (this.retiredBytes <= this.maxBytes / 8) return;
+      this.retired.delete(oldId);
+      this.retiredBytes -= oldest.raw.length;
+    }
   }
 
   /** The answer's bytes in `encoding`, compressed once (off the event loop) and kept beside the raw bytes. */
@@ -163,6 +197,11 @@ export class AnswerCache {
       this.stats.evictions++;
     }
   }
+}
+
+/** The weak validator of serialized bytes: the same bytes, wherever they were serialized, give the same tag. */
+export function etagOf(raw: Buffer | string): string {
+  return `W/"${createHash('sha1').update(raw).digest('base64url')}"`;
 }
 
 /** Quality 5: about gzip's speed at a third smaller output; 11 would take ~50× longer per table. */

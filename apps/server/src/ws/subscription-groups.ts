@@ -1,7 +1,9 @@
 import type { WsTopic } from '@spreadscope/contracts';
 import type { UpdateInterval } from '@spreadscope/core';
+import { etagOf } from '../http/answer-cache.ts';
 import type { TableView } from '../modules/market/gated-rows.ts';
 import type { Frame } from './frame-writer.ts';
+import type { HeldTable } from './held-tables.ts';
 
 /** One state of a group's table: the data its subscribers see, serialized at most once per form. */
 export interface GroupState {
@@ -13,6 +15,8 @@ export interface GroupState {
   snapshot: Frame | null;
   /** The delta to this state from an earlier one, by the earlier one's seq (null: send a snapshot). */
   readonly deltas: Map<number, Frame | null>;
+  /** The ETag its table serializes to (as the REST answer of the same bytes has), once someone asked. */
+  etag?: string;
 }
 
 /** What a group is: its members share every state it computes. */
@@ -132,6 +136,36 @@ export class SubscriptionGroups<M> {
     return this.advance(group);
   }
 
+  /**
+   * The state whose table has the ETag `etag` (a client's `since`): one of the states kept, or else the table
+   * `find` knows by that tag (the REST answer the client holds), taken in as the group's newest state — its
+   * rows are that answer's bytes parsed, so a delta from it applies to what the client holds. Undefined: none.
+   */
+  held(group: Group<M>, etag: string, find: () => HeldTable | undefined): GroupState | undefined {
+    for (const state of group.states) {
+      if (state.etag === undefined) {
+        const text = JSON.stringify(state.data);
+        state.etag = etagOf(text);
+        this.sized(group, text.length, state.data);
+      }
+      if (state.etag === etag) return state;
+    }
+    const table = find();
+    if (!table) return undefined;
+    this.sized(group, table.bytes, table.data);
+    const state: GroupState = {
+      seq: ++group.seq,
+      data: table.data,
+      version: table.version,
+      at: table.at,
+      snapshot: null,
+      deltas: new Map(),
+      etag,
+    };
+    this.keep(group, state);
+    return state;
+  }
+
   /** Computes the group's table once: its next state. */
   advance(group: Group<M>): GroupState {
     const version = this.version();
@@ -144,9 +178,24 @@ export class SubscriptionGroups<M> {
       snapshot: null,
       deltas: new Map(),
     };
+    this.keep(group, state);
+    return state;
+  }
+
+  /**
+   * What a snapshot of the group weighs, when none was serialized yet: the delta builder sends a delta only when
+   * it is the smaller, and a group whose members all started from a held table has no snapshot to compare with.
+   */
+  private sized(group: Group<M>, bytes: number, data: unknown): void {
+    if (group.snapshotBytes > 0) return;
+    const rows = (data as { data?: unknown } | null)?.data;
+    group.snapshotBytes = bytes;
+    group.snapshotRows = Array.isArray(rows) ? rows.length : 0;
+  }
+
+  private keep(group: Group<M>, state: GroupState): void {
     group.states.push(state);
     if (group.states.length > MAX_STATES) group.states.shift();
-    return state;
   }
 }
 

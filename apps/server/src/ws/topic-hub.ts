@@ -23,6 +23,7 @@ import { Admission, DEFAULT_WS_LIMITS, MessageBucket } from './connection-limits
 import { sharesDeflate } from './deflate.ts';
 import { deltaFrame, snapshotFrame } from './delta-builder.ts';
 import { type Frame, type FrameTarget, FrameWriter, frame } from './frame-writer.ts';
+import type { HeldTables } from './held-tables.ts';
 import type { TopicHubOptions } from './hub-options.ts';
 import { type BacklogState, SlowClients } from './slow-clients.ts';
 import { type Membership, SnapshotSchedule } from './snapshot-schedule.ts';
@@ -77,6 +78,7 @@ export class TopicHub {
   private readonly writer = new FrameWriter();
   private readonly admission: Admission;
   private readonly snapshots: Readonly<Record<WsTopic, TopicTable>>;
+  private heldTables: HeldTables = () => undefined;
 
   constructor(
     private readonly api: MarketApi,
@@ -163,6 +165,14 @@ export class TopicHub {
     socket.on('message', (data, isBinary) => this.onMessage(client, data, isBinary));
     socket.on('close', () => this.detach(client));
     socket.on('error', () => this.detach(client));
+  }
+
+  /**
+   * Where the hub finds the REST answer a subscriber's `since` names (held-tables.ts, over the answer cache):
+   * such a subscriber starts from it with a delta instead of downloading the table again.
+   */
+  startFrom(heldTables: HeldTables): void {
+    this.heldTables = heldTables;
   }
 
   close(): void {
@@ -259,12 +269,21 @@ export class TopicHub {
     group.members.add(client);
     client.subscriptions.set(message.id, { key, deltas: message.deltas });
     let membership = client.memberships.get(key);
+    const first = !membership;
     if (!membership) {
       membership = this.schedule.membership(group.joined++);
       client.memberships.set(key, membership);
       if (client.ip !== undefined) this.admission.ledger.join(client.ip, key);
     }
     this.updateDeltas(client, group);
+    // Only a connection's first subscription to the group may start from a table it holds: another one already
+    // there takes whatever the group sends, and a delta on a base it does not hold would make it resync.
+    const held =
+      first && membership.deltas && message.since !== undefined
+        ? this.groups.held(group, message.since, () =>
+            this.heldTables(message.topic, message.params, view, message.since as string),
+          )
+        : undefined;
     this.send(client, {
       type: 'subscribed',
       id: message.id,
@@ -272,10 +291,13 @@ export class TopicHub {
       topic: message.topic,
       interval: message.interval,
       deltas: membership.deltas,
+      ...(held ? { since: held.seq } : {}),
     });
-    // A newcomer gets the current table at once, not at the group's next tick, and whole: the connection may
-    // already hold this group's state for another subscription, but this one has nothing yet.
+    // A newcomer gets the current table at once, not at the group's next tick: whole, unless it holds one of
+    // the group's states (`since`), from which it gets a delta — or nothing, when that state is the current one.
+    // The connection may already hold this group's state for another subscription, but this one has nothing yet.
     membership.seq = -1;
+    if (held) this.schedule.wrote(membership, held.seq, true);
     this.deliver(client, group, this.groups.current(group));
   }
 

@@ -2,6 +2,7 @@ import type { DataSource, PremiumTableRow, WsTopic } from '@spreadscope/contract
 import { UPDATE_INTERVAL_MS, type UpdateInterval } from '@spreadscope/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { etagOfAnswer } from '../lib/answer-etags.ts';
 import { ApiError, getJson } from '../lib/api-client.ts';
 import { takeBootTable } from '../lib/boot-data.ts';
 import { marketStatus } from '../lib/market-status.ts';
@@ -131,8 +132,16 @@ export function useLiveTable<T extends Live>(
       pending = null;
       if (data) queryClient.setQueryData<T>(queryKey, data);
     };
+    // The answer on screen (inlined in the page, or from REST) with its ETag: the socket joins from it.
+    const shown = queryClient.getQueryData<T>(queryKey);
+    const etag = etagOfAnswer(shown);
     const unsubscribe = socket.subscribe<T>(
-      { topic, interval: updateInterval, params: wire },
+      {
+        topic,
+        interval: updateInterval,
+        params: wire,
+        ...(etag ? { held: { etag, data: shown } } : {}),
+      },
       {
         onSnapshot: (decoded, _seq, source) => {
           // Spread tables: rows that did not change become the objects they were (lib/share-rows.ts). A table

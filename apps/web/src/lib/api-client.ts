@@ -1,4 +1,5 @@
 import type { Language } from '@spreadscope/core';
+import { rememberEtag } from './answer-etags.ts';
 
 /**
  * Same-origin REST client for /api/v1/front. Every request names the UI language so the server answers errors
@@ -66,5 +67,6 @@ export async function getJson<T>(
     if (isErrorBody(body)) throw new ApiError(body.error, body.message, response.status, body.param);
     throw new ApiError('http_error', response.statusText, response.status);
   }
+  rememberEtag(body, response.headers.get('etag'));
   return body as T;
 }

@@ -1,4 +1,5 @@
 import type { BootData, DataSource } from '@spreadscope/contracts';
+import { rememberEtag } from './answer-etags.ts';
 
 /**
  * What the server inlined into the page it served (`<script type="application/json" id="ss-boot">`, see the
@@ -43,6 +44,8 @@ export function takeBootTable<T>(path: string, query: Readonly<Record<string, un
   const table = read(doc())?.table;
   if (!table || table.path !== path || !sameQuery(table.query, query)) return null;
   if (boot) boot = { ...boot, table: undefined };
+  // The socket joins from this table by its tag (answer-etags.ts).
+  rememberEtag(table.data, table.etag);
   return table.data as T;
 }
 

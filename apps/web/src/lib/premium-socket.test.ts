@@ -427,4 +427,55 @@ describe('PremiumSocket with deltas', () => {
     latest().receive(snapshotOf('k', 0, t0));
     expect(seen.at(-1)).toMatchObject({ seq: 0, source: 'snapshot' });
   });
+
+  describe('starting from the table the page holds (since)', () => {
+    const held = () => JSON.parse(JSON.stringify(t0)) as PremiumResponse;
+    function subscribeHolding(data: PremiumResponse) {
+      const seen: { data: PremiumResponse; seq: number; source: string }[] = [];
+      client.subscribe(
+        { interval: 'realtime', params: {}, held: { etag: 'W/"t0"', data } },
+        { onSnapshot: (d, seq, source) => seen.push({ data: d, seq, source }) },
+      );
+      latest().open();
+      return seen;
+    }
+    const answer = (since?: number) => ({
+      type: 'subscribed',
+      id: 's1',
+      key: 'k',
+      topic: 'premium',
+      interval: 'realtime',
+      deltas: true,
+      ...(since === undefined ? {} : { since }),
+    });
+
+    it('sends the tag, takes the held table as the seq the server names, and applies deltas to it', () => {
+      const data = held();
+      const seen = subscribeHolding(data);
+      expect(latest().sent[0]?.since).toBe('W/"t0"');
+      latest().receive(answer(7));
+      latest().receive(deltaOf('k', 7, 8, t0, t1));
+      expect(seen.map((s) => [s.seq, s.source])).toEqual([[8, 'delta']]);
+      expect(seen[0]?.data).toEqual(wire(t1));
+      // Rows the delta left alone are the held table's own objects.
+      const a = seen[0]?.data.data.find((row) => row.id === data.data[0]?.id);
+      expect(a).toBe(data.data[0]);
+    });
+
+    it('waits for the snapshot when the server does not know the tag, and offers it only once', () => {
+      const seen = subscribeHolding(held());
+      latest().receive(answer());
+      // A delta on a base it was never told of is not applied to the held table: it resyncs.
+      latest().receive(deltaOf('k', 7, 8, t0, t1));
+      expect(seen).toEqual([]);
+      expect(latest().sent.at(-1)?.since).toBeUndefined();
+      latest().receive(answer());
+      latest().receive(snapshotOf('k', 9, t1));
+      expect(seen.map((s) => [s.seq, s.source])).toEqual([[9, 'snapshot']]);
+      latest().drop();
+      vi.advanceTimersByTime(BACKOFF_MAX_MS);
+      latest().open();
+      expect(latest().sent.at(-1)?.since).toBeUndefined();
+    });
+  });
 });

@@ -54,6 +54,12 @@ export interface SubscriptionRequest {
   readonly topic?: WsTopic;
   readonly interval: UpdateInterval;
   readonly params: Readonly<Record<string, string | number | undefined>>;
+  /**
+   * Table topics: the REST answer the page already shows and its ETag. The first subscription sends the tag as
+   * `since`; when the server names the seq it takes that table to be, the answer is the base of the deltas that
+   * follow and no snapshot comes (the table is not downloaded twice). Otherwise a snapshot, as without it.
+   */
+  readonly held?: { readonly etag: string; readonly data: unknown };
 }
 
 /**
@@ -75,6 +81,8 @@ interface Subscription extends SubscriptionHandlers<unknown> {
   table: TableState<DeltaTable> | null;
   /** Resubscribed for a fresh snapshot: what arrives for its key before the server's answer is ignored. */
   resyncing: boolean;
+  /** The table offered as `since` until the server answered the first subscribe (request.held). */
+  held: { readonly etag: string; readonly data: unknown } | null;
 }
 
 export interface PremiumSocketOptions {
@@ -144,6 +152,7 @@ export class PremiumSocket {
       lastSeq: -1,
       table: null,
       resyncing: false,
+      held: request.held && isDeltaTopic(request.topic ?? 'premium') ? request.held : null,
     };
     this.subs.set(id, sub);
     if (this.idleTimer) {
@@ -239,6 +248,18 @@ export class PremiumSocket {
         const sub = this.subs.get(message.id);
         if (!sub) return;
         sub.key = message.key;
+        const held = sub.held;
+        // Offered once: a later subscribe (reconnect, resync) wants a snapshot.
+        sub.held = null;
+        if (held && !sub.resyncing && message.since !== undefined) {
+          const table = held.data as Partial<DeltaTable>;
+          if (Array.isArray(table.data)) {
+            // The server takes the table we show to be its state `since`: the deltas start from it.
+            sub.lastSeq = message.since;
+            sub.table = tableState(table as DeltaTable);
+          }
+          return;
+        }
         if (sub.resyncing) {
           // The server's answer: the snapshot that follows starts the subscription afresh.
           sub.resyncing = false;
@@ -312,6 +333,7 @@ export class PremiumSocket {
       interval: sub.request.interval,
       params: sub.request.params,
       ...(isDeltaTopic(topic) ? { deltas: true } : {}),
+      ...(sub.held ? { since: sub.held.etag } : {}),
     });
   }
 
