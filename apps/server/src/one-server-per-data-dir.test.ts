@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer } from './test-support/spawn-server.ts';
 
 /**
  * Two real server processes on one DATA_DIR (the embedded database): the second stops with a message
@@ -49,37 +50,18 @@ interface Started {
   readonly output: () => string;
 }
 
-function startServer(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MARKET_SOURCE: `replay:${tape}`,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      WEB_DIST: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(): Promise<Started> {
+  const server = spawnServer({
+    DATA_DIR: dataDir,
+    MARKET_SOURCE: `replay:${tape}`,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    WEB_DIST: dataDir,
   });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  return new Promise((resolve) => {
-    const check = () => {
-      const match = /Spreadscope is running at (http:\/\/\S+)/.exec(log);
-      if (match?.[1]) resolve({ child, url: match[1], code: null, output: () => log });
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => resolve({ child, url: null, code, output: () => log }));
-  });
+  const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+  const url = await Promise.race([server.url, exited.then(() => null)]).catch(() => null);
+  const code = url === null ? await exited : null;
+  return { child: server.child, url, code, output: server.output };
 }
 
 async function post(url: string, path: string, body: unknown): Promise<number> {

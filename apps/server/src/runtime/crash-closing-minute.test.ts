@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MINUTE_MS, type MinuteBar } from '@spreadscope/core';
 import { instruments, openDatabase, priceMinutes } from '@spreadscope/db';
 import { MarketEngine } from '@spreadscope/engine';
 import { Simulator, TapeWriter } from '@spreadscope/feeds';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../test-support/spawn-server.ts';
 
 /**
  * A `kill -9` just after a minute boundary must not lose the minute that just closed: the real server (on
@@ -17,8 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * every market the tape quoted in it.
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const MAIN = join(REPO_ROOT, 'apps/server/src/main.ts');
 // Thirty seconds of the minute before the boundary, and some after it so the clock runs on past it.
 const BOUNDARY = Date.UTC(2026, 0, 5, 3, 1, 0);
 const TAPE_START = BOUNDARY - 30_000;
@@ -49,37 +47,15 @@ afterAll(async () => {
 });
 
 function startServer(): { child: ChildProcess; url: Promise<string>; log: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      MARKET_SOURCE: `replay:${tape}`,
-      REPLAY_SPEED: '2',
-      // The test asks the clock every few milliseconds.
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    MARKET_SOURCE: `replay:${tape}`,
+    REPLAY_SPEED: '2',
+    // The test asks the clock every few milliseconds.
+    RATE_LIMIT_PER_MINUTE: '100000',
   });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const match = /Spreadscope is running at (http:\/\/\S+)/.exec(log);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
-  });
-  return { child, url, log: () => log };
+  return { child: server.child, url: server.url, log: server.output };
 }
 
 describe('kill -9 just after a minute boundary', { timeout: 240_000 }, () => {
