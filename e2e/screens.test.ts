@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutAxisLabels } from './support/axis-labels.ts';
+import { axisLabelBands, cutAxisLabels } from './support/axis-labels.ts';
 import { phoneFit } from './support/phone-fit.ts';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
 import { startServerProcess } from './support/server-process.ts';
@@ -198,4 +198,36 @@ describe('the screens a trader keeps open', () => {
       .toBe(true);
     await page.context().close();
   });
+
+  it('draws each chart frame afresh: the axis shows one set of labels, not the previous frame under the next', async () => {
+    // On the simulator the back-filled day lands under the first live bars, so each chart's range changes after
+    // its first frame; a frame not cleared would leave the old scale's labels under the new ones.
+    const sim = await startServerProcess({ MARKET_SOURCE: 'sim' });
+    try {
+      const context = await market.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${sim.url}/en/premium/upbit-btc`);
+      const ids = ['detail-price-chart', 'detail-gap-chart'];
+      for (const id of ids) {
+        const chart = page.getByTestId(id);
+        await chart.waitFor({ timeout: 60_000 });
+        await expect
+          .poll(async () => (await axisLabelBands(chart)).length, { timeout: 30_000 })
+          .toBeGreaterThan(2);
+      }
+      // Live updates and the history arriving redraw the axes meanwhile.
+      await page.waitForTimeout(6_000);
+      const dpr = await page.evaluate(() => window.devicePixelRatio);
+      for (const id of ids) {
+        const bands = await axisLabelBands(page.getByTestId(id));
+        // Every label is the same text height; two labels drawn over each other make a taller run.
+        expect(Math.max(...bands) - Math.min(...bands), `${id}: ${bands.join(',')}`).toBeLessThanOrEqual(
+          2 * dpr,
+        );
+      }
+      await context.close();
+    } finally {
+      await sim.stop();
+    }
+  }, 150_000);
 });

@@ -54,3 +54,46 @@ export function cutAxisLabels(chart: Locator): Promise<CutLabels> {
     return { axes: axes.length, top, bottom };
   });
 }
+
+/**
+ * The heights, in device pixels, of the runs of rows that carry ink on a chart's price axis: one run per label
+ * when the axis is drawn once. A frame painted over the previous one without clearing it leaves labels of two
+ * scales interleaved, which show as runs taller than one label (two labels overlapping) or of uneven height.
+ */
+export function axisLabelBands(chart: Locator): Promise<number[]> {
+  return chart.evaluate((figure) => {
+    const canvases = [...figure.querySelectorAll('canvas')];
+    let pane = canvases[0];
+    for (const c of canvases) if (pane && c.width * c.height > pane.width * pane.height) pane = c;
+    const axis = canvases.find(
+      (c) => pane && c !== pane && c.height === pane.height && c.width < pane.width / 3 && c.width > 20,
+    );
+    const context = axis?.getContext('2d');
+    if (!axis || !context) return [];
+    const { width, height } = axis;
+    const pixels = context.getImageData(0, 0, width, height).data;
+    const at = (width - 1) * 4 + Math.floor(height / 2) * width * 4;
+    const background = [pixels[at] ?? 0, pixels[at + 1] ?? 0, pixels[at + 2] ?? 0];
+    const bands: number[] = [];
+    let run = 0;
+    for (let y = 0; y < height; y++) {
+      let ink = false;
+      // The axis's border and tick marks sit in its first pixels: ink from the tenth pixel on is a label's.
+      for (let x = 10; x < width && !ink; x++) {
+        const i = (y * width + x) * 4;
+        ink =
+          Math.abs((pixels[i] ?? 0) - (background[0] ?? 0)) +
+            Math.abs((pixels[i + 1] ?? 0) - (background[1] ?? 0)) +
+            Math.abs((pixels[i + 2] ?? 0) - (background[2] ?? 0)) >
+          60;
+      }
+      if (ink) run++;
+      else if (run > 0) {
+        bands.push(run);
+        run = 0;
+      }
+    }
+    if (run > 0) bands.push(run);
+    return bands;
+  });
+}
