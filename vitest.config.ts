@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // A ceiling against hangs, not a speed target: the 2-core CI machine runs PGlite, PostgreSQL and simulator tests side by side.
+    // Vitest's default on 2 cores is one file at a time; most files wait on databases, sockets and timers,
+    // so two at once nearly halve the suite without starving either.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

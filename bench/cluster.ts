@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     REDIS_URL: redisUrl,
     CLUSTER_KEY_PREFIX: prefix,
     MARKET_SOURCE: 'sim',
+    // The steady state: a fresh install's day of back-filled history is bench/backfill.ts's to measure.
+    SIM_BACKFILL_TOKENS: '0',
     SIM_SEED: '7',
     SIM_TOKENS: tokens,
     LOG_LEVEL: 'warn',

@@ -243,6 +243,8 @@ export async function runRatiosBench(): Promise<Figures> {
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
           MARKET_SOURCE: 'sim',
+          // The steady state: a fresh install's day of back-filled history is bench/backfill.ts's to measure.
+          SIM_BACKFILL_TOKENS: '0',
           LOG_LEVEL: 'warn',
           RATE_LIMIT_PER_MINUTE: '1000000000',
         },

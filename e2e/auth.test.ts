@@ -4,6 +4,7 @@ import { linkIn } from '../apps/server/src/test-support/mail-decode.ts';
 import { type SmtpInbox, startSmtpInbox } from '../apps/server/src/test-support/smtp-inbox.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { signIn } from './support/sign-in.ts';
 
 let inbox: SmtpInbox;
 let server: ServerProcess;
@@ -34,14 +35,6 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
     timezoneId: 'Asia/Seoul',
   });
   return { context, page: await context.newPage() };
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('account-menu').waitFor({ timeout: 20_000 });
 }
 
 describe('accounts in Chromium', () => {
@@ -78,7 +71,7 @@ describe('accounts in Chromium', () => {
     await page.goto(link.toString());
     await page.getByTestId('register-done').waitFor({ timeout: 20_000 });
 
-    await signIn(page, email, password);
+    await signIn(page, `${server.url}/login`, email, password, 20_000);
     await page.goto(`${server.url}/my/account`);
     expect(await page.getByTestId('account-email').innerText()).toBe(email);
     expect(await page.getByTestId('account-plan').innerText()).toBe('Free');
@@ -119,7 +112,7 @@ describe('accounts in Chromium', () => {
 
     // Another browser, no local settings: signing in brings the saved choice back.
     const second = await freshPage();
-    await signIn(second.page, email, password);
+    await signIn(second.page, `${server.url}/login`, email, password, 20_000);
     await second.page
       .locator('[data-testid="currency-USD"][aria-pressed="true"]')
       .waitFor({ timeout: 20_000 });
@@ -127,6 +120,15 @@ describe('accounts in Chromium', () => {
     await second.page
       .locator('[data-testid="account-currency-USD"][aria-pressed="true"]')
       .waitFor({ timeout: 20_000 });
+    // An English link stays English for a user whose account saved Korean, and English is saved as the choice.
+    const english = second.page.waitForRequest(
+      (r) => r.url().endsWith('/api/v1/settings') && r.method() === 'PATCH',
+    );
+    await second.page.goto(`${server.url}/en/my/account`);
+    expect((await english).postDataJSON()).toMatchObject({ language: 'en' });
+    await second.page.getByTestId('account-email').waitFor();
+    expect(new URL(second.page.url()).pathname).toBe('/en/my/account');
+    expect(await second.page.evaluate(() => document.documentElement.lang)).toBe('en');
     const cookie = (await second.context.cookies()).find((c) => c.name === 'ss_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     // Confirming on /logout signs out too.

@@ -85,7 +85,8 @@ describe('security in Chromium', () => {
       expect(await violations(), path).toEqual([]);
       await page.context().close();
     }
-  });
+    // A ceiling against hangs: every main page in turn, each waited for until drawn.
+  }, 240_000);
 
   it('answers an unknown page 404 with the app, which shows the not-found page', async () => {
     const { page, violations } = await open('/en/no-such-page');

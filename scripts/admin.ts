@@ -6,7 +6,13 @@
  *                                [--name NAME] [--language ko|en]
  *   npm run admin -- set-plan --email E --plan PLAN
  *   npm run admin -- create-api-key --email E [--name NAME]
+ *   npm run admin -- issue-coupon --email E --plan PLAN --period 14d|3m|1y [--code CODE] [--expires YYYY-MM-DD]
  *   npm run admin -- jobs list|show|retry …   (scripts/admin-jobs.ts)
+ *   npm run admin -- notify-test --email E [--telegram CHAT_ID] [--mail] [--toast]   (scripts/admin-notify.ts)
+ *   npm run admin -- notify-status --key KEY   (scripts/admin-notify.ts)
+ *   npm run admin -- listing-invite issue|list|revoke …   (scripts/admin-listing.ts)
+ *   npm run admin -- telegram-channels list|add|remove …   (scripts/admin-telegram.ts)
+ *   npm run admin -- inquiries [--limit N] [--json]   (scripts/admin-contact.ts)
  *
  * PLAN is free, starter, pro, pro_plus, partner or developer. With embedded PGlite, one data directory takes
  * one process: while a server holds it, the command is sent to that server (loopback, with the token it
@@ -16,7 +22,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { hasFeature, isPlan, normalizeEmail, PLANS, type Plan, translate } from '@spreadscope/core';
+import {
+  hasFeature,
+  isPlan,
+  isPurchasablePlan,
+  normalizeEmail,
+  PLANS,
+  type Plan,
+  PURCHASABLE_PLANS,
+  translate,
+} from '@spreadscope/core';
 import { type Database, DataDirLockedError, openDatabase } from '@spreadscope/db';
 import pino, { type DestinationStream } from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -25,13 +40,25 @@ import { createServerLogger } from '../apps/server/src/logging/logger.ts';
 import { accountsFromConfig } from '../apps/server/src/modules/auth/accounts-from-config.ts';
 import { checkedEmail, checkNewPassword } from '../apps/server/src/modules/auth/form-checks.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { createBilling } from '../apps/server/src/modules/billing/billing-module.ts';
+import { loadPricing } from '../apps/server/src/modules/billing/pricing.ts';
+import { CONTACT_USAGE, ContactUsageError, runInquiries } from './admin-contact.ts';
 import { JOBS_USAGE, JobsUsageError, runJobsCommand } from './admin-jobs.ts';
+import { LISTING_USAGE, ListingUsageError, runListingInvite } from './admin-listing.ts';
+import { NOTIFY_USAGE, NotifyUsageError, runNotifyStatus, runNotifyTest } from './admin-notify.ts';
+import { runTelegramChannels, TELEGRAM_USAGE, TelegramUsageError } from './admin-telegram.ts';
 
 export const USAGE = `usage:
   npm run admin -- create-user --email E (--password P | --password-stdin) [--plan PLAN] [--verified] [--name NAME] [--language ko|en]
   npm run admin -- set-plan --email E --plan PLAN
   npm run admin -- create-api-key --email E [--name NAME]
+  npm run admin -- issue-coupon --email E --plan starter|pro|pro_plus --period 14d|3m|1y [--code CODE] [--expires YYYY-MM-DD]
+                   (a VIP partner coupon: that many days, months or years free on the plan)
 ${JOBS_USAGE}
+${NOTIFY_USAGE}
+${LISTING_USAGE}
+${TELEGRAM_USAGE}
+${CONTACT_USAGE}
 PLAN: ${PLANS.join(', ')}`;
 
 export class UsageError extends Error {
@@ -53,6 +80,9 @@ const OPTIONS = {
   verified: { type: 'boolean' },
   name: { type: 'string' },
   language: { type: 'string' },
+  period: { type: 'string' },
+  code: { type: 'string' },
+  expires: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -68,16 +98,32 @@ export async function runAdmin(
   given?: Database,
 ): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'jobs') {
+  const opener = async () => {
+    if (given) return { database: given, owned: false };
+    const opened = await openOrForward(loadConfig(env), argv, out, readStdin);
+    return typeof opened === 'number' ? opened : { database: opened, owned: true };
+  };
+  // Commands with their own arguments (scripts/admin-*.ts): each throws its own usage error.
+  const sub: Record<string, () => Promise<number>> = {
+    jobs: () => runJobsCommand(rest, opener, out),
+    'listing-invite': () => runListingInvite(rest, opener, out),
+    'telegram-channels': () => runTelegramChannels(rest, env.TELEGRAM_CHANNELS, opener, out),
+    inquiries: () => runInquiries(rest, opener, out),
+    'notify-test': () => runNotifyTest(rest, opener, out),
+    'notify-status': () => runNotifyStatus(rest, opener, out),
+  };
+  const run = command !== undefined && Object.hasOwn(sub, command) ? sub[command] : undefined;
+  if (run) {
     try {
-      const opener = async () => {
-        if (given) return { database: given, owned: false };
-        const opened = await openOrForward(loadConfig(env), argv, out, readStdin);
-        return typeof opened === 'number' ? opened : { database: opened, owned: true };
-      };
-      return await runJobsCommand(rest, opener, out);
+      return await run();
     } catch (error) {
-      throw error instanceof JobsUsageError ? new UsageError(error.message) : error;
+      const usage =
+        error instanceof JobsUsageError ||
+        error instanceof ListingUsageError ||
+        error instanceof TelegramUsageError ||
+        error instanceof ContactUsageError ||
+        error instanceof NotifyUsageError;
+      throw usage ? new UsageError(error.message) : error;
     }
   }
   let values: {
@@ -92,13 +138,14 @@ export async function runAdmin(
     out.log(USAGE);
     return 0;
   }
-  if (!['create-user', 'set-plan', 'create-api-key'].includes(command)) {
+  if (!['create-user', 'set-plan', 'create-api-key', 'issue-coupon'].includes(command)) {
     throw new UsageError(`unknown command "${command}"`);
   }
   if (!values.email) throw new UsageError('--email is required');
   const plan = values.plan;
   if (plan !== undefined && !isPlan(plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
   if (command === 'set-plan' && plan === undefined) throw new UsageError('--plan is required');
+  const coupon = command === 'issue-coupon' ? couponArgs(values) : null;
 
   const config = loadConfig(env);
   const opened = given ?? (await openOrForward(config, argv, out, readStdin));
@@ -140,6 +187,20 @@ export async function runAdmin(
       out.log(`${user.email}: plan ${user.plan} → ${plan}`);
       return 0;
     }
+    if (coupon) {
+      const billing = createBilling({
+        database,
+        users: accounts.users,
+        pricing: loadPricing(config.PRICING_FILE),
+        publicUrl: () => config.PUBLIC_URL ?? '',
+      });
+      const issued = await billing.coupons.issue({ userId: user.id, type: 'vip_partner', ...coupon });
+      if (!issued) throw new UsageError('the coupon could not be issued');
+      out.log(
+        `VIP partner coupon for ${user.email}: ${issued.periodCount} ${issued.periodUnit}(s) of ${issued.plan}, code ${issued.promotionCode}${issued.expiresAt === null ? '' : `, expires ${new Date(issued.expiresAt).toISOString().slice(0, 10)}`}`,
+      );
+      return 0;
+    }
     const created = await accounts.apiKeys.create(user, values.name ?? 'admin', { operator: true });
     out.log(`API key for ${user.email} (${created.name}), shown once — store it now:`);
     out.log(created.key);
@@ -159,6 +220,32 @@ export async function runAdmin(
     runtime.close();
     if (!given) await database.close();
   }
+}
+
+/** --plan, --period, --code and --expires of issue-coupon, checked before anything is opened. */
+function couponArgs(values: { plan?: string; period?: string; code?: string; expires?: string }) {
+  if (!isPurchasablePlan(values.plan))
+    throw new UsageError(`--plan must be one of ${PURCHASABLE_PLANS.join(', ')}`);
+  const match = /^(\d{1,3})([dmy])$/.exec(values.period ?? '');
+  if (!match) throw new UsageError('--period must be days, months or years: 14d, 3m or 1y');
+  const count = Number(match[1]);
+  if (count < 1) throw new UsageError('--period must be at least 1');
+  const unit = ({ d: 'day', m: 'month', y: 'year' } as const)[match[2] as 'd' | 'm' | 'y'];
+  if (values.code !== undefined && !/^[A-Z0-9-]{4,40}$/.test(values.code)) {
+    throw new UsageError('--code: 4 to 40 capital letters, digits or dashes');
+  }
+  let expiresAt: number | null = null;
+  if (values.expires !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.expires)) throw new UsageError('--expires must be YYYY-MM-DD');
+    // The end of that day in Seoul, where the product's days are counted.
+    expiresAt = Date.parse(`${values.expires}T23:59:59.999+09:00`);
+  }
+  return {
+    plan: values.plan,
+    period: { unit, count },
+    ...(values.code ? { promotionCode: values.code } : {}),
+    expiresAt,
+  };
 }
 
 /**

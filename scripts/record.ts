@@ -13,6 +13,7 @@ import {
   AutoSource,
   createMarketSource,
   DEFAULT_SIM_SEED,
+  DerivativesSimulator,
   marketSourceOptionsFromEnv,
   SIM_STEP_MS,
   Simulator,
@@ -108,9 +109,12 @@ export async function record(args: RecordArgs, deps: RecordDeps): Promise<Record
     const description = `simulator seed ${args.seed}`;
     const writer = await TapeWriter.open(args.out, { source: description, start });
     const simulator = new Simulator({ seed: args.seed, startTime: start });
+    // The tape carries borrow rates, open interest and liquidations too (tape v1 additions).
+    const derivatives = new DerivativesSimulator(args.seed, simulator.venues, start);
     const steps = Math.max(1, Math.round(durationMs / SIM_STEP_MS));
     for (const batch of simulator.batches(steps * SIM_STEP_MS)) {
-      for (const event of batch) {
+      const merged = [...batch, ...derivatives.observe(batch)].sort((a, b) => a.t - b.t);
+      for (const event of merged) {
         if (!writer.write(event)) await writer.drained();
       }
     }

@@ -1,4 +1,5 @@
-// Bundles the server and our workspace packages into dist/main.js; npm dependencies stay external and load
+// Bundles the server and our workspace packages into dist/main.js (and the market worker's thread into
+// dist/market-worker.js); npm dependencies stay external and load
 // from node_modules. Database migrations are copied next to the bundle, where packages/db looks for them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -8,8 +9,12 @@ const dist = new URL('dist/', here);
 rmSync(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('src/main.ts', here).pathname],
-  outfile: new URL('main.js', dist).pathname,
+  // The market worker (feeds' worker/) loads from beside main.js: WorkerSource looks for it there.
+  entryPoints: {
+    main: new URL('src/main.ts', here).pathname,
+    'market-worker': new URL('../../packages/feeds/src/worker/market-worker.ts', here).pathname,
+  },
+  outdir: dist.pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

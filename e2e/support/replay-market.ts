@@ -22,6 +22,8 @@ export interface OpenOptions {
   readonly height?: number;
   readonly settings?: Record<string, string>;
   readonly storage?: Record<string, string>;
+  /** The stored cookie-consent choice; default every category allowed, null for none (a first visit). */
+  readonly consent?: Record<string, unknown> | null;
 }
 
 export async function startReplayMarket(seconds = 20): Promise<ReplayMarket> {
@@ -44,7 +46,16 @@ export async function startReplayMarket(seconds = 20): Promise<ReplayMarket> {
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
         timezoneId: 'Asia/Seoul',
       });
-      const stored = { ...(options.storage ?? {}) };
+      // Suites about other screens start as a returning visitor who allowed every storage category, as before
+      // the consent dialog existed (their choices persist across reloads); `consent: null` is a first visit.
+      const consent =
+        options.consent === undefined
+          ? { functionality: true, performance: true, targeting: true, decidedAt: Date.now() }
+          : options.consent;
+      const stored: Record<string, string> = {
+        ...(consent ? { 'spreadscope.consent.v1': JSON.stringify(consent) } : {}),
+        ...(options.storage ?? {}),
+      };
       if (options.settings) stored['spreadscope.settings.v1'] = JSON.stringify(options.settings);
       if (Object.keys(stored).length > 0) {
         // Only on the first load: a reload must find what the page itself saved.

@@ -9,7 +9,11 @@ const BUNDLE = join(REPO_ROOT, 'apps/server/dist/main.js');
 
 export interface ServerProcess {
   readonly url: string;
+  /** Its DATA_DIR: the admin CLI (`npm run admin`) reaches the running server through it. */
+  readonly dataDir: string;
   readonly output: () => string;
+  /** `kill -9`: the process dies mid-work and its data directory is kept (start another on it). */
+  crash(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -17,7 +21,11 @@ export interface ServerProcess {
  * Starts the built product the way `npm start` does (node apps/server/dist/main.js) on a free port with its own
  * data folder, and resolves once it prints the line a user sees: "Spreadscope is running at <url>".
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'spreadscope-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
     cwd: REPO_ROOT,
@@ -30,6 +38,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       LOG_LEVEL: 'warn',
       // Visitors see whole tables unless a test is about gated rows ("Login to see") and sets it.
       VISITOR_GATED_ROWS: '0',
+      // A simulated server back-fills a day for the majors only (their charts are what these tests open);
+      // backfill-chart.test.ts asks for more. The full default keeps a core busy for minutes.
+      SIM_BACKFILL_TOKENS: '12',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,7 +53,10 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     log += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${log}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${log}`)),
+      startTimeoutMs,
+    );
     const check = () => {
       const match = /Spreadscope is running at (http:\/\/\S+)/.exec(log);
       if (match?.[1]) {
@@ -56,15 +70,23 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       reject(new Error(`server exited with ${code} before starting:\n${log}`));
     });
   });
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
+    dataDir: env.DATA_DIR ?? dataDir,
     output: () => log,
+    async crash() {
+      const done = exited();
+      child.kill('SIGKILL');
+      await done;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      const done = exited();
+      child.kill('SIGTERM');
+      await done;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,6 @@
 import { VENUE_IDS } from '@spreadscope/core';
-import { createJobsRepository, type Database, openDatabase } from '@spreadscope/db';
+import { createJobsRepository, type Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { quote, seedMarket, startTestServer, T0, type TestServer } from './test-support/test-server.ts';
 
@@ -7,7 +8,7 @@ let server: TestServer;
 let database: Database;
 // One in-memory database per file: opening PGlite and migrating costs about a second.
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

@@ -1,4 +1,4 @@
-import { HISTORY_RETENTION_MS } from '@spreadscope/core';
+import { HISTORY_RETENTION_MS, parsePlanNumbers } from '@spreadscope/core';
 import {
   isVenueEnvName,
   MARKET_SOURCE_ENV_NAMES,
@@ -8,6 +8,14 @@ import {
 } from '@spreadscope/feeds';
 import { z } from 'zod';
 import { accountsEnv } from './modules/auth/auth-env.ts';
+import { billingEnv } from './modules/billing/billing-env.ts';
+import { contactEnv } from './modules/contact/contact-env.ts';
+import { dexEnv } from './modules/dex/dex-env.ts';
+import { listingEnv } from './modules/listing/listing-env.ts';
+import { notifyEnv } from './modules/notify/notify-env.ts';
+import { smsConfigProblems, smsEnv } from './modules/phone/sms-env.ts';
+import { siteEnv } from './modules/site/site-env.ts';
+import { trendsEnv } from './modules/trends/trends-env.ts';
 
 /**
  * Every environment variable the server reads, validated once at start. The market-source variables
@@ -26,6 +34,8 @@ const envSchema = z.object({
     .default('spreadscope'),
   INGEST_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
   EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(300),
+  // Where MARKET_SOURCE and the event gate run (ROLE=all and ingest): a worker thread, or the main thread.
+  MARKET_THREAD: z.enum(['worker', 'main']).default('worker'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -45,6 +55,9 @@ const envSchema = z.object({
   FUNDING_HISTORY_RETENTION_DAYS: z.coerce.number().positive().default(366),
   // Minute bars of the Kimchi pairs' gaps (the 1-minute premium candles' wicks): a row per pair per minute.
   GAP_HISTORY_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  // A fresh install on the simulator back-fills a day of history for this many tokens, the most traded first
+  // (the premium index's constituents and USDT/KRW always), in the background; 0: none.
+  SIM_BACKFILL_TOKENS: z.coerce.number().int().min(0).default(300),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -55,6 +68,9 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // The paid API's monthly credits and calls per minute per key, by plan: "pro_plus=100000,developer=1000".
+  PUBLIC_API_CREDITS: planNumbers('PUBLIC_API_CREDITS'),
+  PUBLIC_API_RATE_PER_MINUTE: planNumbers('PUBLIC_API_RATE_PER_MINUTE'),
   // Client IPs (rate limits, logs) come from X-Forwarded-For only behind a proxy the operator names: `true`
   // for any, or comma-separated addresses/CIDRs. Trusting it by default would let anyone pick their own IP.
   TRUST_PROXY: z
@@ -70,10 +86,34 @@ const envSchema = z.object({
   WS_MAX_GROUPS: z.coerce.number().int().positive().default(2_000),
   WS_MESSAGES_PER_SECOND: z.coerce.number().positive().default(20),
   WS_MESSAGE_BURST: z.coerce.number().int().positive().default(60),
+  // An operator's economic calendar (ICS or JSON), merged with the built-in FOMC/CPI/payrolls schedule.
+  ECONOMIC_CALENDAR_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   ...accountsEnv,
+  ...billingEnv,
+  ...notifyEnv,
+  ...smsEnv,
+  ...listingEnv,
+  ...trendsEnv,
+  ...siteEnv,
+  ...contactEnv,
+  ...dexEnv,
 });
+
+function planNumbers(name: string) {
+  return z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parsePlanNumbers(text, name);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
+}
 
 /** Every fixed-name variable the server reads: its own schema's and the feeds' (.env.example lists exactly these). */
 export const KNOWN_ENV_NAMES: readonly string[] = [
@@ -115,6 +155,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (
+    parsed.success &&
+    (parsed.data.STRIPE_SECRET_KEY === undefined) !== (parsed.data.STRIPE_WEBHOOK_SECRET === undefined)
+  ) {
+    lines.push(
+      '  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (webhooks drive every status)',
+    );
+  }
+  if (parsed.success) lines.push(...smsConfigProblems(parsed.data));
   if (!parsed.success || !market || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -13,22 +13,19 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { SettingsContext, SocketContext } from './app/contexts.ts';
 import { createAppRouter } from './app/router.tsx';
+import { allows } from './consent/consent.ts';
+import { consentStore } from './consent/device-storage.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { bootDataSource } from './lib/boot-data.ts';
+import { browserStorage } from './lib/browser-storage.ts';
 import { languageFromPath, localizePath } from './lib/locale-path.ts';
 import { marketStatus } from './lib/market-status.ts';
 import { PremiumSocket, socketUrl } from './lib/premium-socket.ts';
 import { createSettingsStore } from './lib/settings-store.ts';
+import { registerServiceWorker, unregisterServiceWorkers } from './notify/web-push.ts';
 
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-const settings = createSettingsStore(safeStorage());
+// Display settings are functionality storage: kept in memory until the visitor consents (consent/).
+const settings = createSettingsStore(browserStorage());
 
 // A returning English reader who opens the bare home page lands in English. Any other address names its
 // language explicitly (Korean unprefixed, English under /en, spec §2) and is kept: a shared Korean link must
@@ -74,3 +71,15 @@ createRoot(root).render(
     </I18nextProvider>
   </StrictMode>,
 );
+
+// The service worker shows alerts pushed while no tab is open and makes the app installable (PWA); it caches
+// nothing. It is functionality storage: registered after load once the visitor allowed it, removed when they
+// withdraw it.
+const followServiceWorkerConsent = () => {
+  if (allows(consentStore.get(), 'functionality')) registerServiceWorker()?.catch(() => undefined);
+  else unregisterServiceWorkers().catch(() => undefined);
+};
+window.addEventListener('load', () => {
+  if (allows(consentStore.get(), 'functionality')) followServiceWorkerConsent();
+  consentStore.subscribe(followServiceWorkerConsent);
+});

@@ -3,7 +3,7 @@ import {
   CURRENCIES,
   DATA_SOURCE_MODES,
   isStorableText,
-  UNSTORABLE_TEXT_MESSAGE,
+  type MessageKey,
   UPDATE_INTERVALS,
   VENUE_IDS,
 } from '@spreadscope/core';
@@ -15,7 +15,10 @@ import { z } from 'zod';
  * runs. Use this, not bare z.string(), in request schemas.
  */
 export const storableText = (max: number) =>
-  z.string().max(max).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+  z
+    .string()
+    .max(max)
+    .refine(isStorableText, { message: 'validation.unstorableText' satisfies MessageKey, abort: true });
 
 export const venueIdSchema = z.enum(VENUE_IDS);
 export const currencySchema = z.enum(CURRENCIES);

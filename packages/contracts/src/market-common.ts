@@ -33,7 +33,7 @@ export const candleIntervalSchema = z.enum(CANDLE_INTERVALS);
 export const tokenParam = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9]{1,20}$/, 'letters and digits only')
+  .regex(/^[A-Za-z0-9]{1,20}$/, 'validation.lettersDigits')
   .transform((s) => s.toUpperCase());
 
 /** A quote token of a market (KRW, USDT, USDC). */
@@ -60,15 +60,15 @@ export function tokenListParam(options: { min: number; max: number; sorted: bool
     const unique = [...new Set(parts)];
     const bad = unique.find((token) => !TOKEN.test(token));
     if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `"${bad.slice(0, 24)}": letters and digits only` });
+      ctx.addIssue({ code: 'custom', message: 'validation.tokenChars', params: { token: bad.slice(0, 24) } });
       return z.NEVER;
     }
     if (unique.length < options.min) {
-      ctx.addIssue({ code: 'custom', message: `at least ${options.min} token` });
+      ctx.addIssue({ code: 'custom', message: 'validation.tokensMin', params: { minimum: options.min } });
       return z.NEVER;
     }
     if (unique.length > options.max) {
-      ctx.addIssue({ code: 'custom', message: `at most ${options.max} tokens` });
+      ctx.addIssue({ code: 'custom', message: 'validation.tokensMax', params: { maximum: options.max } });
       return z.NEVER;
     }
     return options.sorted ? unique.sort() : unique;

@@ -147,6 +147,11 @@ function spreadRowSchema(convention: 'premium' | 'arbitrage') {
         premium ? '(source / target − 1) × 100 on last prices' : '(target / source − 1) × 100 on last prices',
       ),
     stale: z.boolean().describe('either leg older than the freshness window; never ranked as an opportunity'),
+    tokenMismatch: z
+      .boolean()
+      .describe(
+        'same ticker, different token: the venues publish different contracts for it on a shared network; never ranked as an opportunity',
+      ),
     scope: z
       .enum(['kimchi', 'global', 'domestic'])
       .describe('Korean vs overseas, both overseas, both Korean'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { announcementEventMessageSchema } from './announcements.ts';
 import { arbitrageQuerySchema, arbitrageResponseSchema } from './arbitrage.ts';
 import { dataSourceSchema, updateIntervalSchema } from './common.ts';
 import {
@@ -9,6 +10,7 @@ import {
   fundingRankingQuerySchema,
   fundingRankingResponseSchema,
 } from './funding.ts';
+import { listingEventMessageSchema } from './listing.ts';
 import { premiumQuerySchema, premiumResponseSchema } from './premium.ts';
 import { premiumIndexQuerySchema, premiumIndexResponseSchema } from './premium-index.ts';
 import { priceStatsQuerySchema, priceStatsResponseSchema } from './price-stats.ts';
@@ -57,6 +59,17 @@ export const WS_TOPICS = [
 ] as const;
 export type WsTopic = (typeof WS_TOPICS)[number];
 
+/**
+ * Event topics: no table and no snapshot; the server pushes each new item as a `{type: 'event', topic, data}`
+ * message as it happens (a new exchange announcement; a liquidation, as a /liquidations row). Params, interval
+ * and deltas do not apply.
+ */
+export const WS_EVENT_TOPICS = ['announcements', 'liquidations', 'listing'] as const;
+export type WsEventTopic = (typeof WS_EVENT_TOPICS)[number];
+export function isEventTopic(topic: string): topic is WsEventTopic {
+  return (WS_EVENT_TOPICS as readonly string[]).includes(topic);
+}
+
 /** Params of each topic: the REST query schema of the same table. */
 export const WS_TOPIC_PARAMS = {
   premium: premiumQuerySchema,
@@ -89,7 +102,7 @@ export type WsTopicData<T extends WsTopic> = z.infer<(typeof WS_TOPIC_DATA)[T]>;
 export const subscribeMessageSchema = z.object({
   op: z.literal('subscribe'),
   id: z.string().min(1).max(64).describe('client-chosen subscription id'),
-  topic: z.enum(WS_TOPICS),
+  topic: z.enum([...WS_TOPICS, ...WS_EVENT_TOPICS]),
   interval: updateIntervalSchema.default('realtime'),
   params: z
     .record(z.string(), z.unknown())
@@ -115,6 +128,8 @@ export const clientMessageSchema = z.discriminatedUnion('op', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
+/** A subscription to a table topic (everything but the event topics). */
+export type TableSubscribeMessage = SubscribeMessage & { readonly topic: WsTopic };
 
 const snapshotKey = z
   .string()
@@ -218,6 +233,7 @@ export const WS_ERROR_CODES = [
   'unknown_topic',
   'unauthenticated',
   'plan_required',
+  'invite_required',
   'too_many_subscriptions',
   'too_many_groups',
   'too_many_connections',
@@ -266,6 +282,7 @@ export const wsServerMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
   wsSnapshotMessageSchema,
   wsDeltaMessageSchema,
+  z.discriminatedUnion('topic', [announcementEventMessageSchema, listingEventMessageSchema]),
   ...controlSchemas,
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;

@@ -37,6 +37,21 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The person behind an address, for the referral rules (self-referral, one person signing up again): the
+ * `+tag` of the local part dropped everywhere, and Gmail's dots too (Gmail delivers a.b+x@gmail.com to ab).
+ */
+export function emailPerson(email: string): string {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf('@');
+  if (at < 0) return normalized;
+  let local = normalized.slice(0, at).split('+')[0] ?? '';
+  let domain = normalized.slice(at + 1);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
+}
+
 /** Display names: trimmed, 1 to 40 characters, no control characters. */
 export function isValidDisplayName(name: string): boolean {
   const trimmed = name.trim();

@@ -1,6 +1,17 @@
 import type { Language } from './constants.ts';
+import { ALERT_MESSAGES_EN, ALERT_MESSAGES_KO } from './messages-alerts.ts';
 import { AUTH_MESSAGES_EN, AUTH_MESSAGES_KO } from './messages-auth.ts';
+import { BILLING_MESSAGES_EN, BILLING_MESSAGES_KO } from './messages-billing.ts';
+import { CONTACT_MESSAGES_EN, CONTACT_MESSAGES_KO } from './messages-contact.ts';
+import { DATASET_MESSAGES_EN, DATASET_MESSAGES_KO } from './messages-dataset.ts';
+import { LISTING_MESSAGES_EN, LISTING_MESSAGES_KO } from './messages-listing.ts';
 import { MARKET_MESSAGES_EN, MARKET_MESSAGES_KO } from './messages-market.ts';
+import { NOTIFY_MESSAGES_EN, NOTIFY_MESSAGES_KO } from './messages-notify.ts';
+import { PHONE_MESSAGES_EN, PHONE_MESSAGES_KO } from './messages-phone.ts';
+import { PUBLIC_API_MESSAGES_EN, PUBLIC_API_MESSAGES_KO } from './messages-public-api.ts';
+import { TOKEN_MESSAGES_EN, TOKEN_MESSAGES_KO } from './messages-tokens.ts';
+import { VALIDATION_MESSAGES_EN, VALIDATION_MESSAGES_KO } from './messages-validation.ts';
+import { WALLET_MESSAGES_EN, WALLET_MESSAGES_KO } from './messages-wallets.ts';
 
 /**
  * Messages the server sends to users, in both languages. The web app merges these into its own catalogue so a
@@ -28,7 +39,18 @@ const en = {
   'source.simulated': 'Simulated data: no live exchange answered, prices come from the built-in simulator.',
   'source.replay': 'Replay: prices come from a recorded market tape.',
   ...AUTH_MESSAGES_EN,
+  ...BILLING_MESSAGES_EN,
   ...MARKET_MESSAGES_EN,
+  ...VALIDATION_MESSAGES_EN,
+  ...PUBLIC_API_MESSAGES_EN,
+  ...NOTIFY_MESSAGES_EN,
+  ...WALLET_MESSAGES_EN,
+  ...ALERT_MESSAGES_EN,
+  ...PHONE_MESSAGES_EN,
+  ...LISTING_MESSAGES_EN,
+  ...CONTACT_MESSAGES_EN,
+  ...DATASET_MESSAGES_EN,
+  ...TOKEN_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -57,10 +79,26 @@ const ko: Record<MessageKey, string> = {
   'source.simulated': '시뮬레이션 데이터: 응답한 실거래소가 없어 내장 시뮬레이터의 시세를 보여줍니다.',
   'source.replay': '리플레이: 녹화된 마켓 테이프의 시세를 보여줍니다.',
   ...AUTH_MESSAGES_KO,
+  ...BILLING_MESSAGES_KO,
   ...MARKET_MESSAGES_KO,
+  ...VALIDATION_MESSAGES_KO,
+  ...PUBLIC_API_MESSAGES_KO,
+  ...NOTIFY_MESSAGES_KO,
+  ...WALLET_MESSAGES_KO,
+  ...ALERT_MESSAGES_KO,
+  ...PHONE_MESSAGES_KO,
+  ...LISTING_MESSAGES_KO,
+  ...CONTACT_MESSAGES_KO,
+  ...DATASET_MESSAGES_KO,
+  ...TOKEN_MESSAGES_KO,
 };
 
 export const SERVER_MESSAGES: Readonly<Record<Language, Record<MessageKey, string>>> = { en, ko };
+
+/** Whether a string names a message of the catalogue (a schema refinement may carry one as its message). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(SERVER_MESSAGES.en, value);
+}
 
 export function translate(
   lang: Language,

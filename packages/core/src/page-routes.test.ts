@@ -34,3 +34,13 @@ describe('isPagePath', () => {
     }
   });
 });
+
+describe('closed-set path parameters', () => {
+  it('serves an exchange page only for a registry exchange, in any case, with or without /en', () => {
+    expect(isPagePath('/exchanges/upbit')).toBe(true);
+    expect(isPagePath('/en/exchanges/Binance')).toBe(true);
+    expect(isPagePath('/exchanges/notanexchange')).toBe(false);
+    expect(isPagePath('/exchanges/%E0%A4%A')).toBe(false);
+    expect(isPagePath('/token/BTC')).toBe(true);
+  });
+});

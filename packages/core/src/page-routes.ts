@@ -1,3 +1,6 @@
+import { parseListingSlug } from './listing.ts';
+import { isVenueId } from './venues.ts';
+
 /**
  * The web app's pages, one table for both sides: the router in apps/web builds its routes from it, and the
  * server answers 200 for these paths and 404 (with the same app shell, which renders the not-found page) for
@@ -15,6 +18,12 @@ export const PAGE_ROUTES = [
   'funding-rate',
   'funding-rate/:id',
   'exchanges',
+  'events',
+  'token/:id/margin-borrow',
+  'derivatives',
+  'exchanges/:exchange',
+  'token',
+  'token/:id',
   'login',
   'login/google-login',
   'signup',
@@ -24,8 +33,35 @@ export const PAGE_ROUTES = [
   'reset-password',
   'my/account',
   'my/account/password',
+  'my/maxi',
+  'api',
+  'maxi-api',
+  'my/subscription',
+  'my/coupons',
+  'my/referrals',
+  'pricing',
+  'alerts',
+  'alerts/new',
+  'alerts/edit/:id',
+  'alerts/history',
+  'alerts/settings',
   'terms',
   'privacy',
+  'partnership',
+  'contact-us',
+  'about-datamaxi',
+  'about-bisonai',
+  'promotion',
+  'dataset',
+  'listing-arbitrage',
+  'listing-arbitrage/:listing',
+  'trend',
+  'trend/overview',
+  'trend/channels',
+  'trend/posts',
+  'trend/naver-search',
+  'trend/channel/:channel',
+  'dex',
 ] as const;
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];
@@ -34,6 +70,16 @@ export type PageRoute = (typeof PAGE_ROUTES)[number];
 export const ENGLISH_PREFIX = '/en';
 
 const PATTERNS = PAGE_ROUTES.map((route) => (route === '' ? [] : route.split('/')));
+
+/**
+ * Path parameters with a closed set of values: a page for a value outside it is a 404 (the server answers
+ * 404 with the app shell, which renders the not-found page), like any unknown path.
+ */
+const PARAM_CHECKS: Readonly<Record<string, (value: string) => boolean>> = {
+  ':exchange': (value) => isVenueId(value.toLowerCase()),
+  // {exchange}-{quote}-{base}, all lowercase (spec §2): anything else is a 404.
+  ':listing': (value) => parseListingSlug(value) !== null,
+};
 
 /**
  * Whether a URL path (no query) is one of the app's pages, matched as the router matches it: segment by
@@ -45,6 +91,18 @@ export function isPagePath(path: string): boolean {
   return PATTERNS.some(
     (pattern) =>
       pattern.length === segments.length &&
-      pattern.every((part, i) => part.startsWith(':') || part === segments[i]?.toLowerCase()),
+      pattern.every((part, i) =>
+        part.startsWith(':')
+          ? (PARAM_CHECKS[part]?.(decodeSegment(segments[i] ?? '')) ?? true)
+          : part === segments[i]?.toLowerCase(),
+      ),
   );
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }

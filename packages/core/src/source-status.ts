@@ -33,8 +33,13 @@ export const FEED_KINDS = [
   'funding',
   'wallets',
   'notices',
+  'market-flags',
   'pools',
   'forex',
+  'margin',
+  'fees',
+  'open-interest',
+  'liquidations',
 ] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
@@ -50,7 +55,12 @@ export const CAPABILITY_KEYS = [
   'funding',
   'wallets',
   'notices',
+  'market-flags',
   'pools',
+  'margin',
+  'fees',
+  'open-interest',
+  'liquidations',
   'candles',
 ] as const;
 export type CapabilityKey = (typeof CAPABILITY_KEYS)[number];

@@ -242,3 +242,35 @@ forEachDatabase('history repository: recent closes for the in-memory rings', (ge
     );
   });
 });
+
+forEachDatabase('history repository: writes that keep what is stored', (getDb) => {
+  it('adds missing bars and leaves stored ones as they are (a back-fill never overwrites the live run)', async () => {
+    const repo = createHistoryRepository(getDb(), { mode: 'simulated' });
+    const live = bar({ venue: 'keep', minute: T0 + MINUTE, close: 7 });
+    await repo.writeMinuteBars([live]);
+    const backfill = [0, 1, 2].map((i) => bar({ venue: 'keep', minute: T0 + i * MINUTE, close: 100 + i }));
+    await repo.writeMinuteBars(backfill, { keepExisting: true });
+    const read = await repo.readMinuteBars({ ...bar({ venue: 'keep' }), from: T0, to: T0 + 3 * MINUTE });
+    expect(read.map((b) => b.close)).toEqual([100, 7, 102]);
+    await repo.writeForexBars([fx({ minute: T0, close: 1400 })]);
+    await repo.writeForexBars([fx({ minute: T0, close: 1300 }), fx({ minute: T0 + MINUTE, close: 1301 })], {
+      keepExisting: true,
+    });
+    const rates = await repo.readForexBars({ pair: 'USD/KRW', from: T0, to: T0 + 2 * MINUTE });
+    expect(rates.map((b) => b.close)).toEqual([1400, 1301]);
+  });
+
+  it('counts the bars of several markets in a range, of its own source only', async () => {
+    const repo = createHistoryRepository(getDb(), { mode: 'simulated' });
+    const keys = [bar({ venue: 'count-a' }), bar({ venue: 'count-b' })];
+    await repo.writeMinuteBars(
+      keys.flatMap((k) => [0, 1, 2].map((i) => ({ ...k, minute: T0 + i * MINUTE }))),
+    );
+    await createHistoryRepository(getDb(), { mode: 'live' }).writeMinuteBars([
+      bar({ venue: 'count-a', minute: T0 + 3 * MINUTE }),
+    ]);
+    const range = { from: T0 + MINUTE, to: T0 + 10 * MINUTE };
+    expect(await repo.countMinuteBars(keys, range)).toBe(4);
+    expect(await repo.countMinuteBars([bar({ venue: 'count-never' })], range)).toBe(0);
+  });
+});

@@ -18,9 +18,12 @@ import {
   floats,
   lastPerKey,
   msToTimestamptz,
+  onConflict,
   timestamptzToMs,
-  updateFromExcluded,
+  type WriteOptions,
 } from './sql-time.ts';
+
+export type { WriteOptions } from './sql-time.ts';
 
 /**
  * A time range in epoch ms, compared with the bar's minute start: `from` inclusive, `to` exclusive.
@@ -60,11 +63,17 @@ export interface HistoryRepository {
   /**
    * Upserts closed minutes: a bar for an (instrument, minute) already stored replaces it, so re-sending a
    * batch is harmless. Within one call the last bar for a key wins. Returns the number of rows written.
-   * Throws RangeError when a minute is not a whole multiple of 60,000 ms.
+   * Throws RangeError when a minute is not a whole multiple of 60,000 ms. With `keepExisting`, stored bars
+   * stay and only missing ones are added.
    */
-  writeMinuteBars(bars: readonly MinuteBar[]): Promise<number>;
+  writeMinuteBars(bars: readonly MinuteBar[], options?: WriteOptions): Promise<number>;
   /** Same contract as {@link writeMinuteBars}, keyed by (pair, minute). */
-  writeForexBars(bars: readonly ForexMinuteBar[]): Promise<number>;
+  writeForexBars(bars: readonly ForexMinuteBar[], options?: WriteOptions): Promise<number>;
+  /**
+   * How many bars the given markets hold with `from <= minute < to`, all together (a resumed back-fill skips
+   * what is complete). Markets never stored count none.
+   */
+  countMinuteBars(keys: readonly InstrumentKey[], range: TimeRange): Promise<number>;
   /** Bars with `from <= minute < to`, ascending by minute; empty for an instrument never written. */
   readMinuteBars(query: MinuteBarQuery): Promise<MinuteBar[]>;
   /** Bars with `from <= minute < to`, ascending by minute. */
@@ -104,7 +113,7 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
       return historyRepository(db, instrumentIds, mode);
     },
 
-    async writeMinuteBars(bars) {
+    async writeMinuteBars(bars, options) {
       const mode = modeNow();
       if (bars.length === 0) return 0;
       for (const bar of bars) assertMinute(bar.minute);
@@ -130,13 +139,13 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
             ${floats(batch, (b) => b.low)}, ${floats(batch, (b) => b.close)},
             ${floats(batch, (b) => b.volume24h)}, ${floats(batch, (b) => b.volume ?? null)}
           ) as u(i, m, o, h, l, c, v, tv)
-          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)}) do update set
-            ${updateFromExcluded(t.open, t.high, t.low, t.close, t.volume24h, t.volume)}`);
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)})
+            ${onConflict(options, t.open, t.high, t.low, t.close, t.volume24h, t.volume)}`);
       }
       return rows.length;
     },
 
-    async writeForexBars(bars) {
+    async writeForexBars(bars, options) {
       const mode = modeNow();
       if (bars.length === 0) return 0;
       for (const bar of bars) assertMinute(bar.minute);
@@ -158,8 +167,8 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
             ${floats(batch, (b) => b.open)}, ${floats(batch, (b) => b.high)},
             ${floats(batch, (b) => b.low)}, ${floats(batch, (b) => b.close)}
           ) as u(p, m, o, h, l, c)
-          on conflict (${cols(t.pair, t.sourceMode, t.minute)}) do update set
-            ${updateFromExcluded(t.open, t.high, t.low, t.close)}`);
+          on conflict (${cols(t.pair, t.sourceMode, t.minute)})
+            ${onConflict(options, t.open, t.high, t.low, t.close)}`);
       }
       return rows.length;
     },
@@ -258,6 +267,29 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
         }
         if (out.length > 0) yield out;
       }
+    },
+
+    async countMinuteBars(keys, range) {
+      const mode = modeNow();
+      const ids: number[] = [];
+      for (const key of keys) {
+        const id = await instrumentIds.find(key);
+        if (id !== undefined) ids.push(id);
+      }
+      if (ids.length === 0) return 0;
+      const t = priceMinutes;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::float8`.mapWith(Number) })
+        .from(t)
+        .where(
+          and(
+            inArray(t.instrumentId, ids),
+            eq(t.sourceMode, mode),
+            gte(t.minute, boundToTimestamptz(range.from, 'from')),
+            lt(t.minute, boundToTimestamptz(range.to, 'to')),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async hasInstrument(key) {

@@ -458,3 +458,78 @@ forEachDatabase('market history repository', (getDb) => {
     ).toHaveLength(0);
   });
 });
+
+forEachDatabase('market history repository: writes that keep what is stored', (getDb) => {
+  it('adds missing funding, gap and index rows and leaves stored ones (a back-fill never overwrites the live run)', async () => {
+    const repo = createMarketHistoryRepository(getDb(), { mode: 'simulated' });
+    const perp = { venue: 'keepfund', base: 'BTC', quote: 'USDT', intervalHours: 8, markPrice: 1 };
+    const minute = (i: number, rate: number) => ({
+      ...perp,
+      minute: T0 + i * MINUTE,
+      rate,
+      nextFundingTime: T0 + 8 * 3_600_000,
+    });
+    await repo.writeFundingMinutes([minute(1, 0.5)]);
+    await repo.writeFundingMinutes([minute(0, 0.1), minute(1, 0.2)], { keepExisting: true });
+    const heat = await repo.readFundingHeat({ from: T0, to: T0 + 3_600_000 });
+    const mine = heat.find((h) => h.venue === 'keepfund');
+    expect(mine?.minutes).toBe(2);
+    expect(mine?.annualizedSum).toBeCloseTo(((0.1 + 0.5) * 8760 * 100) / 8, 6);
+
+    await repo.writeFundingSettlements([{ ...perp, fundingTime: T0, rate: 0.3 }]);
+    await repo.writeFundingSettlements([{ ...perp, fundingTime: T0, rate: 0.4 }], { keepExisting: true });
+    const settled = await repo.readFundingSettlements({ ...perp, from: T0, to: T0 + MINUTE });
+    expect(settled.map((s) => s.rate)).toEqual([0.3]);
+
+    const index = (value: number) => ({
+      minute: T0,
+      conversionBase: 'USD' as const,
+      value,
+      btcPremium: null,
+      btcPriceKrw: null,
+      btcPriceUsd: null,
+      constituents: 10,
+    });
+    await repo.writePremiumIndex([index(2.5)]);
+    await repo.writePremiumIndex([index(9)], { keepExisting: true });
+    const read = await repo.readPremiumIndex({
+      conversionBase: 'USD',
+      from: T0,
+      to: T0 + MINUTE,
+      stepMs: MINUTE,
+    });
+    expect(read.map((r) => r.value)).toEqual([2.5]);
+
+    const a = { venue: 'keepgapk', market: 'spot' as const, base: 'BTC', quote: 'KRW' };
+    const b = { venue: 'keepgapo', market: 'spot' as const, base: 'BTC', quote: 'USDT' };
+    const history = createHistoryRepository(getDb(), { mode: 'simulated' });
+    await history.writeMinuteBars([
+      bar('keepgapk', 'BTC', 'KRW', T0, 1_414),
+      bar('keepgapo', 'BTC', 'USDT', T0, 1),
+    ]);
+    await history.writeForexBars([
+      { pair: 'USD/KRW', minute: T0, open: 1_400, high: 1_400, low: 1_400, close: 1_400 },
+    ]);
+    const gap = (high: number) => ({
+      first: a,
+      second: b,
+      minute: T0,
+      open: 1_414,
+      high,
+      low: 1_400,
+      close: 1_414,
+    });
+    await repo.writeGapMinutes([gap(1_456)]);
+    await repo.writeGapMinutes([gap(1_500)], { keepExisting: true });
+    const [candle] = await repo.readGapCandles({
+      source: a,
+      target: b,
+      exponent: -1,
+      conversionBase: 'USD',
+      from: T0,
+      to: T0 + MINUTE,
+      stepMs: MINUTE,
+    });
+    expect(candle?.h).toBeCloseTo((1_456 / 1_400 - 1) * 100, 9);
+  });
+});

@@ -19,8 +19,9 @@ import {
   floats,
   lastPerKey,
   msToTimestamptz,
+  onConflict,
   timestamptzToMs,
-  updateFromExcluded,
+  type WriteOptions,
 } from './sql-time.ts';
 
 export interface FundingMinuteRow {
@@ -139,11 +140,12 @@ export interface MarketHistoryRepository {
   readonly mode: SourceMode;
   /** The same tables through another source's eyes (same connection, same instrument id cache). */
   forMode(mode: ModeOption): MarketHistoryRepository;
-  writeFundingMinutes(rows: readonly FundingMinuteRow[]): Promise<number>;
+  /** Every write upserts; with `keepExisting` stored rows stay and only missing ones are added. */
+  writeFundingMinutes(rows: readonly FundingMinuteRow[], options?: WriteOptions): Promise<number>;
   /** Minute open/high/low/close of market pairs' ratios (the premium candles' wicks); upserts. */
-  writeGapMinutes(rows: readonly GapMinuteRow[]): Promise<number>;
-  writeFundingSettlements(rows: readonly FundingSettlementRow[]): Promise<number>;
-  writePremiumIndex(rows: readonly PremiumIndexRow[]): Promise<number>;
+  writeGapMinutes(rows: readonly GapMinuteRow[], options?: WriteOptions): Promise<number>;
+  writeFundingSettlements(rows: readonly FundingSettlementRow[], options?: WriteOptions): Promise<number>;
+  writePremiumIndex(rows: readonly PremiumIndexRow[], options?: WriteOptions): Promise<number>;
   /**
    * Every perpetual's funding minutes with `from <= minute < to`, summed per hour as annualized percent: what
    * the engine's 24 h heatmap needs to come back after a restart. One row per perpetual and hour.
@@ -246,7 +248,7 @@ function marketHistoryRepository(
       return marketHistoryRepository(db, instrumentIds, mode);
     },
 
-    async writeFundingMinutes(rows) {
+    async writeFundingMinutes(rows, options) {
       const mode = modeNow();
       if (rows.length === 0) return 0;
       for (const row of rows) assertMinute(row.minute);
@@ -263,13 +265,13 @@ function marketHistoryRepository(
             ${floats(batch, (b) => b.intervalHours)}, ${floats(batch, (b) => b.nextFundingTime)},
             ${floats(batch, (b) => b.markPrice)}
           ) as u(i, m, r, h, n, p)
-          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)}) do update set
-            ${updateFromExcluded(t.rate, t.intervalHours, t.nextFundingTime, t.markPrice)}`);
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)})
+            ${onConflict(options, t.rate, t.intervalHours, t.nextFundingTime, t.markPrice)}`);
       }
       return unique.length;
     },
 
-    async writeGapMinutes(rows) {
+    async writeGapMinutes(rows, options) {
       const mode = modeNow();
       if (rows.length === 0) return 0;
       for (const row of rows) assertMinute(row.minute);
@@ -289,13 +291,13 @@ function marketHistoryRepository(
             ${floats(batch, (r) => r.minute)}, ${floats(batch, (r) => r.open)}, ${floats(batch, (r) => r.high)},
             ${floats(batch, (r) => r.low)}, ${floats(batch, (r) => r.close)}
           ) as u(a, b, m, o, h, l, c)
-          on conflict (${cols(t.firstId, t.secondId, t.sourceMode, t.minute)}) do update set
-            ${updateFromExcluded(t.open, t.high, t.low, t.close)}`);
+          on conflict (${cols(t.firstId, t.secondId, t.sourceMode, t.minute)})
+            ${onConflict(options, t.open, t.high, t.low, t.close)}`);
       }
       return unique.length;
     },
 
-    async writeFundingSettlements(rows) {
+    async writeFundingSettlements(rows, options) {
       const mode = modeNow();
       if (rows.length === 0) return 0;
       const unique = lastPerKey(rows, (r) => `${instrumentKey(perp(r))}\u0000${r.fundingTime}`);
@@ -310,13 +312,13 @@ function marketHistoryRepository(
             ${floats(batch, (b) => b.fundingTime)}, ${floats(batch, (b) => b.rate)},
             ${floats(batch, (b) => b.intervalHours)}, ${floats(batch, (b) => b.markPrice)}
           ) as u(i, f, r, h, p)
-          on conflict (${cols(t.instrumentId, t.sourceMode, t.fundingTime)}) do update set
-            ${updateFromExcluded(t.rate, t.intervalHours, t.markPrice)}`);
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.fundingTime)})
+            ${onConflict(options, t.rate, t.intervalHours, t.markPrice)}`);
       }
       return unique.length;
     },
 
-    async writePremiumIndex(rows) {
+    async writePremiumIndex(rows, options) {
       const mode = modeNow();
       if (rows.length === 0) return 0;
       for (const row of rows) assertMinute(row.minute);
@@ -338,8 +340,8 @@ function marketHistoryRepository(
               'int4',
             )}
           ) as x(b, m, v, p, k, u, n)
-          on conflict (${cols(t.conversionBase, t.sourceMode, t.minute)}) do update set
-            ${updateFromExcluded(t.value, t.btcPremium, t.btcPriceKrw, t.btcPriceUsd, t.constituents)}`);
+          on conflict (${cols(t.conversionBase, t.sourceMode, t.minute)})
+            ${onConflict(options, t.value, t.btcPremium, t.btcPriceKrw, t.btcPriceUsd, t.constituents)}`);
       }
       return unique.length;
     },

@@ -15,6 +15,12 @@ export interface OpenDatabaseOptions {
    * directory). `memory://` gives a throwaway in-memory database. Ignored when `url` is set.
    */
   readonly dataDir?: string | undefined;
+  /**
+   * Tests: a dumped PGlite cluster migrated with the default migrations (see pglite-template.ts) a new, empty
+   * PGlite database starts from instead of running initdb and every migration. Ignored when another
+   * migrations folder is given (a test of an older schema must not start from the newest).
+   */
+  readonly template?: string | undefined;
   /** Folder of Drizzle migrations; default {@link defaultMigrationsFolder}. */
   readonly migrationsFolder?: string | undefined;
   /** Errors of idle PostgreSQL connections, which the pool replaces on its own. Default: ignored. */
@@ -31,5 +37,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (options.url !== undefined && options.url !== '') {
     return openPostgres(options.url, migrationsFolder, options.onError ?? (() => {}));
   }
-  return openPglite(options.dataDir ?? DEFAULT_PGLITE_DIR, migrationsFolder);
+  const template =
+    options.migrationsFolder === undefined || options.migrationsFolder === defaultMigrationsFolder()
+      ? options.template
+      : undefined;
+  return openPglite(options.dataDir ?? DEFAULT_PGLITE_DIR, migrationsFolder, template);
 }

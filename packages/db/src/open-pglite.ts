@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -14,7 +14,11 @@ import { schema } from './schema.ts';
  */
 const openDirs = new Set<string>();
 
-export async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  template?: string,
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dirKey = inMemory ? null : resolve(dataDir);
   let lock: DataDirLock | undefined;
@@ -30,7 +34,10 @@ export async function openPglite(dataDir: string, migrationsFolder: string): Pro
   let client: PGlite | undefined;
   try {
     if (dirKey !== null) await restrictToOwner(dirKey);
-    client = await PGlite.create(dirKey ?? dataDir);
+    // A template only seeds an empty database: an existing cluster is never overwritten.
+    const empty = dirKey === null || (await readdir(dirKey)).length === 0;
+    const loadDataDir = template !== undefined && empty ? new Blob([await readFile(template)]) : undefined;
+    client = await PGlite.create(dirKey ?? dataDir, loadDataDir ? { loadDataDir } : {});
     // PGlite runs one query at a time and queues the rest behind its own mutex (query, exec and
     // transaction all take it), so concurrent callers need no extra locking here. The one trap: inside
     // db.transaction(), use the `tx` handle; a query on `db` would wait for the transaction it is in.

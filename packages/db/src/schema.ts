@@ -85,6 +85,18 @@ export const schema = { instruments, priceMinutes, forexMinutes };
 export type Schema = typeof schema;
 
 export * from './schema-accounts.ts';
+export * from './schema-alerts.ts';
+export * from './schema-api-usage.ts';
+export * from './schema-billing.ts';
+export * from './schema-contact.ts';
+export * from './schema-derivatives.ts';
+export * from './schema-dex.ts';
 export * from './schema-jobs.ts';
+export * from './schema-listing.ts';
 export * from './schema-market.ts';
+export * from './schema-notices.ts';
+export * from './schema-notify.ts';
+export * from './schema-phone.ts';
 export * from './schema-source-mode.ts';
+export * from './schema-trends.ts';
+export * from './schema-wallets.ts';

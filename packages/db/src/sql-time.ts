@@ -44,6 +44,19 @@ export function updateFromExcluded(...columns: AnyPgColumn[]): SQL {
   );
 }
 
+/**
+ * What a bulk write does with a row whose key is already stored: replace it (the default: re-sending a batch
+ * is harmless), or, with `keepExisting`, leave it as it is (a back-fill must never overwrite what the live
+ * run wrote).
+ */
+export interface WriteOptions {
+  readonly keepExisting?: boolean;
+}
+
+export function onConflict(options: WriteOptions | undefined, ...columns: AnyPgColumn[]): SQL {
+  return options?.keepExisting ? sql`do nothing` : sql`do update set ${updateFromExcluded(...columns)}`;
+}
+
 /** Whole-minute epoch ms are exact in float8, so this conversion is lossless for our data. */
 export function msToTimestamptz(ms: SQL): SQL {
   return sql`to_timestamp(${ms} / 1000)`;

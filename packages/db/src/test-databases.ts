@@ -27,6 +27,9 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from './database.ts';
 import { type OpenDatabaseOptions, openDatabase } from './open-database.ts';
+import { pgliteTemplate } from './pglite-template.ts';
+
+export { pgliteTemplate };
 
 export type DatabaseKind = Database['kind'];
 
@@ -47,7 +50,11 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(kind: DatabaseKind, label: string): Promise<ScratchDatabase> {
   if (kind === 'pglite') {
     const dataDir = await mkdtemp(join(tmpdir(), `spreadscope-${slug(label, 30)}-`));
-    return { kind, options: { dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      kind,
+      options: { dataDir, template: await pgliteTemplate() },
+      dispose: () => rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = postgresTestUrl();
   if (adminUrl === undefined) throw new Error('DATABASE_URL is not set');
@@ -137,4 +144,9 @@ function slug(label: string, max: number): string {
       .replace(/^_+|_+$/g, '')
       .slice(0, max) || 'db'
   );
+}
+
+/** A throwaway in-memory PGlite database, migrated, started from the shared template. */
+export async function openMemoryDatabase(): Promise<Database> {
+  return openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() });
 }

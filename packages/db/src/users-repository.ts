@@ -46,6 +46,8 @@ export interface UsersRepository {
     at: number,
   ): Promise<boolean>;
   setPlan(id: string, plan: Plan): Promise<boolean>;
+  /** Addresses of the accounts a user referred (the referral rules compare the people behind them). */
+  emailsReferredBy(id: string): Promise<string[]>;
   update(id: string, patch: { displayName?: string; language?: Language }): Promise<UserRecord | null>;
   delete(id: string): Promise<void>;
 }
@@ -152,6 +154,10 @@ export function createUsersRepository(database: Pick<Database, 'db'>): UsersRepo
       if (patch.language !== undefined) set.language = patch.language;
       if (Object.keys(set).length === 0) return one(db.select().from(users).where(eq(users.id, id)));
       return one(db.update(users).set(set).where(eq(users.id, id)).returning());
+    },
+    async emailsReferredBy(id) {
+      const rows = await db.select({ email: users.email }).from(users).where(eq(users.referredBy, id));
+      return rows.map((r) => r.email);
     },
     async delete(id) {
       await db.delete(users).where(eq(users.id, id));

@@ -1,3 +1,6 @@
+export * from './alert-book.ts';
+export * from './alert-rule.ts';
+export { quietBand } from './alert-values.ts';
 export * from './combos.ts';
 export * from './fee-schedule.ts';
 export * from './funding-tracker.ts';

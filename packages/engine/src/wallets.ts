@@ -1,7 +1,9 @@
 import {
   canonicalNetwork,
+  compareTokenContracts,
   findVenue,
   type NetworkChoice,
+  type TokenIdentity,
   transferTimeSec,
   type VenueId,
   type WalletEvent,
@@ -19,6 +21,10 @@ export interface WalletNetworkState {
   readonly confirmations: number | null;
   readonly blockTimeSec: number | null;
   readonly withdrawFee: number | null;
+  readonly withdrawMin: number | null;
+  /** The token's contract on this network as the venue publishes it. */
+  readonly contract: string | null;
+  readonly delayed: boolean;
   readonly updatedAt: number;
 }
 
@@ -72,14 +78,77 @@ export class Wallets {
       confirmations: event.confirmations ?? null,
       blockTimeSec: event.blockTimeSec ?? null,
       withdrawFee: event.withdrawFee ?? null,
+      withdrawMin: event.withdrawMin ?? null,
+      contract: event.contract ?? null,
+      delayed: event.delayed === true,
       updatedAt: event.t,
     });
     this.version++;
     return true;
   }
 
+  /**
+   * Whether `asset` at two venues is one token (their contracts agree on a shared network), two different
+   * tokens behind one ticker, or unknown. Answers are kept until the next wallet event.
+   */
+  identity(a: string, b: string, asset: string): TokenIdentity {
+    if (this.identityVersion !== this.version) {
+      this.identities.clear();
+      this.identityVersion = this.version;
+    }
+    const key = a < b ? `${a}|${b}|${asset}` : `${b}|${a}|${asset}`;
+    let found = this.identities.get(key);
+    if (found === undefined) {
+      found = compareTokenContracts(asset, this.networks(a, asset), this.networks(b, asset));
+      this.identities.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * Assets that some pair of venues hold as different tokens, recomputed when wallets change: lets the table
+   * skip the pairwise check for every other token.
+   */
+  conflictedAssets(): ReadonlySet<string> {
+    if (this.conflictVersion === this.version) return this.conflicts;
+    const venuesByAsset = new Map<string, string[]>();
+    for (const key of this.byVenueAsset.keys()) {
+      const [venue, asset] = key.split('|') as [string, string];
+      const list = venuesByAsset.get(asset);
+      if (list) list.push(venue);
+      else venuesByAsset.set(asset, [venue]);
+    }
+    const conflicts = new Set<string>();
+    for (const [asset, venues] of venuesByAsset) {
+      if (venues.length < 2) continue;
+      search: for (let i = 0; i < venues.length; i++)
+        for (let j = i + 1; j < venues.length; j++)
+          if (this.identity(venues[i] as string, venues[j] as string, asset) === 'different') {
+            conflicts.add(asset);
+            break search;
+          }
+    }
+    this.conflicts = conflicts;
+    this.conflictVersion = this.version;
+    return conflicts;
+  }
+
+  private readonly identities = new Map<string, TokenIdentity>();
+  private identityVersion = -1;
+  private conflicts: ReadonlySet<string> = new Set();
+  private conflictVersion = -1;
+
   networks(venue: string, asset: string): readonly WalletNetworkState[] {
     return [...(this.byVenueAsset.get(`${venue}|${asset}`)?.values() ?? [])];
+  }
+
+  /** Every network of one venue, without walking the others. */
+  venueNetworks(venue: string): WalletNetworkState[] {
+    const out: WalletNetworkState[] = [];
+    const prefix = `${venue}|`;
+    for (const [key, networks] of this.byVenueAsset)
+      if (key.startsWith(prefix)) out.push(...networks.values());
+    return out;
   }
 
   all(): WalletNetworkState[] {

@@ -3,6 +3,7 @@ import { AutoSource } from './auto-source.ts';
 import { createMarketSource, parseSourceSpec } from './create-market-source.ts';
 import { LiveSource } from './live/live-source.ts';
 import { marketSourceOptionsFromEnv, venueOverridesFromEnv } from './market-source-env.ts';
+import { SIM_LISTING_TOKENS } from './sim/sim-listings.ts';
 import { SimulatorSource } from './sim/simulator-source.ts';
 import { TOKEN_UNIVERSE } from './sim/token-universe.ts';
 import { ReplaySource } from './tape/replay-source.ts';
@@ -63,13 +64,19 @@ describe('SIM_TOKENS', () => {
     const source = createMarketSource(options);
     const bases = new Set<string>();
     await source.start((event) => {
-      if ('base' in event) bases.add(event.base);
+      // The quoted markets; a simulated listing notice or token update may name a token not (yet) quoted.
+      if (event.type === 'quote' || event.type === 'book' || event.type === 'funding') bases.add(event.base);
     });
     await expect.poll(() => bases.size, { timeout: 5_000 }).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300));
     await source.stop();
-    // The first three tokens of the universe, and USDT (its KRW markets convert the overseas quotes).
-    const allowed = new Set([...TOKEN_UNIVERSE.slice(0, 3).map((t) => t.symbol), 'USDT']);
+    // The first three tokens of the universe, USDT (its KRW markets convert the overseas quotes) and the few
+    // tokens of the simulated Korean listings (the listing-arbitrage cards).
+    const allowed = new Set([
+      ...TOKEN_UNIVERSE.slice(0, 3).map((t) => t.symbol),
+      'USDT',
+      ...SIM_LISTING_TOKENS,
+    ]);
     expect([...bases].filter((base) => !allowed.has(base))).toEqual([]);
     expect(() => marketSourceOptionsFromEnv({ SIM_TOKENS: '0' })).toThrow(
       'SIM_TOKENS must be an integer ≥ 1',

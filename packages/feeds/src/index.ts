@@ -1,5 +1,6 @@
 export { DEFAULT_BACKOFF } from '@spreadscope/core';
 export { AutoSource, type AutoSourceOptions, type LiveFailure } from './auto-source.ts';
+export { type FeedCalendarEvent, parseCalendarFeed } from './calendar/calendar-feed.ts';
 export type { FeedLogger } from './common/logger.ts';
 export { disabledVenueIds, type VenueOverride, type VenueOverrides } from './common/venue-overrides.ts';
 export {
@@ -9,6 +10,7 @@ export {
   parseSourceSpec,
   type SourceSpec,
 } from './create-market-source.ts';
+export { DERIVATIVES_VENUES } from './derivatives/derivatives-feed.ts';
 export { EventGate } from './guard/event-gate.ts';
 export { GATE_LIMITS } from './guard/gate-limits.ts';
 export { GuardedSource } from './guard/guarded-source.ts';
@@ -17,7 +19,8 @@ export { DEFAULT_FEED_SETTINGS } from './live/feed-settings.ts';
 export { DEFAULT_FOREX_URLS, type ForexHealth, parseUsdKrw } from './live/forex-poller.ts';
 export type { FetchLike } from './live/http-seam.ts';
 export { LiveSource, type LiveSourceOptions } from './live/live-source.ts';
-export type { EventSink, MarketSource, VenueLink } from './market-source.ts';
+export { MARGIN_VENUES } from './margin/margin-feed.ts';
+export type { EventSink, GatedSource, MarketSource, VenueLink } from './market-source.ts';
 export {
   type Env,
   isVenueEnvName,
@@ -27,12 +30,40 @@ export {
   venueOverridesFromEnv,
 } from './market-source-env.ts';
 export {
-  BACKFILL_MARKETS,
-  type SimulatedDay,
-  type SimulatedDayOptions,
-  simulatedDay,
+  type ParsedListingNotice,
+  parseKoreanDateTime,
+  parseListingNotice,
+} from './notices/listing-notice.ts';
+export {
+  isoDay,
+  type KeywordGroup,
+  NAVER_DATALAB_URL,
+  NAVER_MAX_GROUPS,
+  type NaverCredentials,
+  naverSearchTrend,
+  naverSearchTrends,
+  SearchTrendError,
+  type TrendPoint,
+} from './search-trends/naver-datalab.ts';
+export {
+  type BackfillToken,
+  type MarketDay,
+  type SimFundingMinute,
+  type SimFundingSettlement,
+  type SimGapMinute,
+  SimulatedHistory,
+  type SimulatedHistoryOptions,
 } from './sim/backfill.ts';
+export { type DerivativesDay, simulatedDerivativesDay } from './sim/derivatives-backfill.ts';
+export { DerivativesSimulator } from './sim/derivatives-sim.ts';
 export { krwTick } from './sim/price-ticks.ts';
+export {
+  type SimChannel,
+  type SimPost,
+  simulatedChannels,
+  simulatedPosts,
+  simulatedSearchSeries,
+} from './sim/sim-trends.ts';
 export { SIM_STEP_MS, Simulator, type SimulatorOptions } from './sim/simulator.ts';
 export { SimulatorSource, type SimulatorSourceOptions } from './sim/simulator-source.ts';
 export { TOKEN_UNIVERSE, type TokenSpec } from './sim/token-universe.ts';
@@ -41,6 +72,22 @@ export { FEED_KINDS, type FeedHealth, type FeedKind, type FeedTransport } from '
 export { ReplaySource, type ReplaySourceOptions } from './tape/replay-source.ts';
 export { assertTapeReadable, type ReadTapeOptions, readTape, readTapeFile } from './tape/tape-reader.ts';
 export { type TapeMeta, type TapeStats, TapeWriter } from './tape/tape-writer.ts';
+export {
+  ChannelPageError,
+  parseChannelPage,
+  parseCount,
+  type TelegramChannelInfo,
+  type TelegramChannelPage,
+  type TelegramPagePost,
+} from './telegram-channels/channel-page.ts';
+export {
+  type ChannelRead,
+  type ChannelReaderOptions,
+  isChannelName,
+  readChannel,
+  TELEGRAM_PREVIEW_URL,
+} from './telegram-channels/channel-reader.ts';
+export { type ChannelSeed, DEFAULT_TELEGRAM_CHANNELS } from './telegram-channels/default-channels.ts';
 export {
   type Candle,
   type CandleRequest,
@@ -51,3 +98,8 @@ export {
   VenueRequestError,
 } from './venues/adapter.ts';
 export { CCXT_VENUES } from './venues/ccxt/ccxt-venues.ts';
+export {
+  createGatedSource,
+  type GatedSourceOptions,
+} from './worker/create-gated-source.ts';
+export { WorkerSource } from './worker/worker-source.ts';

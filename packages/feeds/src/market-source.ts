@@ -47,3 +47,11 @@ export interface MarketSource {
   /** `auto` on the simulator: why each live venue failed on the latest live attempt. */
   liveFailures?(): readonly LiveFailure[];
 }
+
+/** A market source whose events passed the ingest's gate (GuardedSource, WorkerSource), with its refusals. */
+export interface GatedSource extends MarketSource {
+  /** Refusals so far per venue (and `forex`). */
+  rejects(): ReadonlyMap<string, VenueRejects>;
+  /** USD/KRW rates refused, or undefined before the first. */
+  forexRejects(): VenueRejects | undefined;
+}

@@ -1,5 +1,5 @@
 import type { Logger, MarketEvent } from '@spreadscope/core';
-import type { EventSink, MarketSource, VenueRejects } from '@spreadscope/feeds';
+import { type EventSink, type MarketSource, type VenueRejects, WorkerSource } from '@spreadscope/feeds';
 import type { Redis } from 'ioredis';
 import type { EngineSlot } from '../runtime/engine-slot.ts';
 import type { MarketRuntime } from '../runtime/market-runtime.ts';
@@ -93,7 +93,9 @@ export class IngestRole {
         options.onFatal('ingest: the event log refused an append: another ingest holds the lock'),
       onError: (message) => logger.warn(message),
     });
-    this.runtime = options.runtime(tapSource(source, (event) => this.publisher.record(event)));
+    // The market worker names each event's market by its own id: the log maps it instead of interning again.
+    const workerId = source instanceof WorkerSource ? () => source.eventId : () => -1;
+    this.runtime = options.runtime(tapSource(source, (event) => this.publisher.record(event, workerId())));
   }
 
   get active(): boolean {
@@ -102,6 +104,15 @@ export class IngestRole {
 
   start(): void {
     this.options.logger.info('ingest: standing by for the ingest lock');
+    // A hot standby: the market worker loaded and its source built, so taking over costs no start-up.
+    const { source } = this.options;
+    if (source instanceof WorkerSource) {
+      source
+        .prepare()
+        .catch((error: Error) =>
+          this.options.logger.warn(`ingest: the market worker did not load: ${error.message}`),
+        );
+    }
     this.lock.start();
   }
 

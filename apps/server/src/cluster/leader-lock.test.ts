@@ -14,6 +14,14 @@ function busy(ms: number): void {
   }
 }
 
+/**
+ * Blocks this thread without using a core, as a hung synchronous call would: the lock's worker thread then has a
+ * core to notice the stall even on a loaded two-core machine, where a spinning main thread competes with it.
+ */
+function hang(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 describe.skipIf(!redisUrl)('LeaderLock on Redis', () => {
   const redis = new Redis(redisUrl ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
   const key = () => `{test-lock-${process.pid}-${randomBytes(4).toString('hex')}}:ingest:lock`;
@@ -64,7 +72,7 @@ describe.skipIf(!redisUrl)('LeaderLock on Redis', () => {
     // TTLs of 2 s: the worker has to be scheduled at least that often on a busy shared machine.
     const a = lock('a', events, lockKey, undefined, 2_000);
     a.start();
-    await expect.poll(() => a.isLeader).toBe(true);
+    await expect.poll(() => a.isLeader, { timeout: 10_000 }).toBe(true);
     const other = new Redis(redisUrl as string);
     // Three TTLs without this thread running a timer; another process keeps asking meanwhile.
     const asks: (string | null)[] = [];
@@ -86,17 +94,18 @@ describe.skipIf(!redisUrl)('LeaderLock on Redis', () => {
     const events: string[] = [];
     const a = lock('a', events, lockKey, 500, 2_000);
     a.start();
-    await expect.poll(() => a.isLeader).toBe(true);
-    busy(4_000);
+    await expect.poll(() => a.isLeader, { timeout: 10_000 }).toBe(true);
+    // Sixteen times the stall limit, without spinning, so the watching worker thread gets a core meanwhile.
+    hang(8_000);
     // Released by its worker while this thread hung; the holder hears it once it runs again.
-    await expect.poll(() => a.isLeader).toBe(false);
+    await expect.poll(() => a.isLeader, { timeout: 10_000 }).toBe(false);
     expect(events[1]).toMatch(/^a lost: the main thread stopped answering/);
     expect(await redis.get(lockKey)).toBeNull();
     await a.stop();
 
     const d = lock('d', events, lockKey);
     d.start();
-    await expect.poll(() => d.isLeader).toBe(true);
+    await expect.poll(() => d.isLeader, { timeout: 10_000 }).toBe(true);
     // The key became someone else's (d paused past its TTL, say): d must step down, not extend it.
     await redis.set(lockKey, 'someone else', 'PX', 10_000);
     await expect.poll(() => d.isLeader, { timeout: 5_000 }).toBe(false);

@@ -32,7 +32,8 @@ const { url, key, token, ttlMs, intervalMs, stallLimitMs } = workerData;
 const beat = new BigInt64Array(workerData.heartbeat);
 const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+// A command that never answers (a stalled link) must not stop the rounds: it fails after half the TTL.
+const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: Math.max(250, Math.floor(ttlMs / 2)) });
 redis.on('error', () => {});
 let held = false;
 let confirmedAt = 0;
@@ -43,19 +44,25 @@ function lose(reason) {
   held = false;
   parentPort.postMessage({ type: 'lost', reason });
 }
+// Runs on every tick, whether or not a Redis call is still out: a hung holder, or a lock nobody confirmed for a
+// whole TTL (so it may be someone else's by now), is given up at once.
+function watch() {
+  if (stopped || !held) return;
+  const silent = mainSilentMs();
+  if (silent > stallLimitMs) {
+    redis.eval(RELEASE, 1, key, token).catch(() => 0);
+    lose('the main thread stopped answering for ' + silent + ' ms');
+  } else if (Date.now() - confirmedAt >= ttlMs) {
+    lose('Redis did not confirm the lock for ' + ttlMs + ' ms');
+  }
+}
 async function round() {
   if (busy || stopped) return;
   busy = true;
   try {
     if (held) {
-      if (mainSilentMs() > stallLimitMs) {
-        // A hung holder: hand over now rather than after the TTL.
-        await redis.eval(RELEASE, 1, key, token).catch(() => 0);
-        lose('the main thread stopped answering for ' + mainSilentMs() + ' ms');
-        return;
-      }
       const renewed = await redis.eval(RENEW, 1, key, token, String(ttlMs));
-      if (stopped) return;
+      if (stopped || !held) return;
       if (renewed === 1) confirmedAt = Date.now();
       else lose('another ingest holds the lock');
     } else if (mainSilentMs() <= stallLimitMs) {
@@ -72,7 +79,10 @@ async function round() {
     busy = false;
   }
 }
-const timer = setInterval(round, intervalMs);
+const timer = setInterval(() => {
+  watch();
+  void round();
+}, intervalMs);
 round();
 parentPort.on('message', async (message) => {
   if (message.type !== 'stop') return;

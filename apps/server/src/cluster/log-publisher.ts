@@ -83,6 +83,8 @@ export class LogPublisher {
   private batchIds: number[] = [];
   private readonly latest = new Map<number | string, MarketEvent>();
   private readonly interner = new KeyInterner();
+  /** The market worker's ids → this log's (the worker numbers markets in the order it first saw them). */
+  private readonly fromWorker: number[] = [];
   private mode: DataSourceMode;
   private lastStatus = '';
   private lastStatusAt = 0;
@@ -97,8 +99,11 @@ export class LogPublisher {
     this.mode = options.source.state().mode;
   }
 
-  /** Records an event the engine is applying (call in the same order). */
-  record(event: MarketEvent): void {
+  /**
+   * Records an event the engine is applying (call in the same order). `workerId`: the market worker's id of
+   * the event's market (WorkerSource.eventId), mapped once to the log's own; -1 where there is none.
+   */
+  record(event: MarketEvent, workerId = -1): void {
     const mode = this.options.source.state().mode;
     if (mode !== this.mode) {
       // A new mode's engine starts empty: close the old mode's entry first, and forget its markets.
@@ -106,7 +111,14 @@ export class LogPublisher {
       this.latest.clear();
       this.mode = mode;
     }
-    const id = internable(event) ? this.interner.idOf(event) : -1;
+    let id = -1;
+    if (internable(event)) {
+      id = workerId >= 0 ? (this.fromWorker[workerId] ?? -1) : -1;
+      if (id < 0) {
+        id = this.interner.idOf(event);
+        if (workerId >= 0) this.fromWorker[workerId] = id;
+      }
+    }
     this.batch.push(event);
     this.batchIds.push(id);
     const key = stateKey(event, id);

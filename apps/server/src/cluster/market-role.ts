@@ -1,10 +1,5 @@
 import type { Logger } from '@spreadscope/core';
-import {
-  createMarketSource,
-  GuardedSource,
-  type MarketSource,
-  type MarketSourceOptions,
-} from '@spreadscope/feeds';
+import { createGatedSource, type MarketSource, type MarketSourceOptions } from '@spreadscope/feeds';
 import { Redis } from 'ioredis';
 import type { EngineSlot } from '../runtime/engine-slot.ts';
 import type { MarketRuntime, MarketRuntimeOptions } from '../runtime/market-runtime.ts';
@@ -21,6 +16,8 @@ export interface MarketRoleConfig {
   readonly CLUSTER_KEY_PREFIX: string;
   readonly INGEST_LOCK_TTL_MS: number;
   readonly EVENT_LOG_MAX_ENTRIES: number;
+  /** Where the market source and its gate run (ROLE=all, ingest). Default: a worker thread. */
+  readonly MARKET_THREAD?: 'worker' | 'main';
   readonly market: MarketSourceOptions;
 }
 
@@ -74,8 +71,13 @@ export function createMarketRole(config: MarketRoleConfig, deps: MarketRoleDeps)
       metrics: () => [...processMetrics('api'), ...api.metrics()],
     };
   }
-  // Every venue event passes the gate (validated, ordered per market) before it counts or reaches the log.
-  const source = new GuardedSource(createMarketSource({ ...config.market, logger: deps.logger }));
+  // Every venue event passes the gate (validated, ordered per market) before it counts or reaches the log;
+  // source and gate run on a worker thread, this one applies their batches (see feeds' worker/).
+  const source = createGatedSource({
+    ...config.market,
+    logger: deps.logger,
+    thread: config.MARKET_THREAD ?? 'worker',
+  });
   if (config.ROLE === 'ingest') {
     const redis = redisFor(config.REDIS_URL, 'ingest');
     const ingest = new IngestRole({
@@ -83,7 +85,7 @@ export function createMarketRole(config: MarketRoleConfig, deps: MarketRoleDeps)
       redisUrl: config.REDIS_URL as string,
       keys,
       source,
-      rejects: () => source.gate.rejects(),
+      rejects: () => source.rejects(),
       engines: deps.engines,
       runtime: (tapped) => deps.runtime(tapped, {}),
       logger: deps.logger,

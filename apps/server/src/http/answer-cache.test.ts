@@ -51,6 +51,19 @@ describe('answer cache', () => {
     expect(second.etag).not.toBe(first.etag);
   });
 
+  it('keeps a pinned answer (its key carries its own version) however the market and its clock move', () => {
+    const { clock, cache, table, computed } = harness({ coalesceMs: 0, maxAgeMs: 1_000 });
+    const wallets = cache.answer('wallets?{}#w7', table(1_500), JSON.stringify, true);
+    clock.version = 2;
+    clock.market += 60_000;
+    clock.wall += 60_000;
+    expect(cache.answer('wallets?{}#w7', table(1_500), JSON.stringify, true)).toBe(wallets);
+    expect(computed()).toBe(1);
+    // A new wallet version is a new key: computed afresh.
+    expect(cache.answer('wallets?{}#w8', table(1_500), JSON.stringify, true)).not.toBe(wallets);
+    expect(computed()).toBe(2);
+  });
+
   it('gives the same bytes the same validator, whatever the version', () => {
     const { clock, cache, table } = harness({ coalesceMs: 0 });
     const first = cache.answer('a', table(3));

@@ -21,6 +21,8 @@ export interface CachedAnswer {
   readonly encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** Bytes held: raw plus every compressed form finished. */
   bytes: number;
+  /** Its key names everything it depends on: current until replaced or evicted, whatever the market does. */
+  readonly pinned?: boolean;
 }
 
 export interface AnswerCacheOptions {
@@ -92,12 +94,14 @@ export class AnswerCache {
 
   /**
    * The answer under `key` if it still shows the market, else a new one from `compute` (kept), serialized as
-   * JSON unless `serialize` says otherwise (the served page is HTML).
+   * JSON unless `serialize` says otherwise (the served page is HTML). A `pinned` answer does not follow the
+   * market at all: its key carries its own version (a wallet table's), so it is current until that moves.
    */
   answer(
     key: string,
     compute: () => unknown,
     serialize: (value: unknown) => string = JSON.stringify,
+    pinned = false,
   ): CachedAnswer {
     const found = this.entries.get(key);
     if (found && this.isCurrent(found)) {
@@ -125,6 +129,7 @@ export class AnswerCache {
       etag: etagOf(raw),
       encoded: {},
       bytes: raw.length,
+      ...(pinned ? { pinned } : {}),
     };
     this.entries.set(key, entry);
     this.heldBytes += entry.bytes;
@@ -181,6 +186,7 @@ export class AnswerCache {
   }
 
   private isCurrent(entry: CachedAnswer): boolean {
+    if (entry.pinned) return true;
     if (this.marketNow() - entry.marketAt > this.maxAgeMs) return false;
     return entry.version === this.version() || this.wallNow() - entry.at < this.coalesceMs;
   }

@@ -23,10 +23,14 @@ export async function sendCached(
   reply: FastifyReply,
   variant: string,
   compute: () => unknown,
+  /** The variant names everything the answer depends on (not the market): kept until the variant moves. */
+  pinned = false,
 ): Promise<FastifyReply> {
   const entry = request.server.answers.answer(
     answerKey(request.routeOptions.url ?? '', request.query, variant),
     compute,
+    JSON.stringify,
+    pinned,
   );
   return sendAnswer(request, reply, entry, 'application/json; charset=utf-8');
 }

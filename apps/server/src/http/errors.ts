@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@spreadscope/contracts';
-import { type MessageKey, translate } from '@spreadscope/core';
+import { describeIssue, type MessageKey, translate } from '@spreadscope/core';
 import { loggableError } from '@spreadscope/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -35,7 +35,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       const param =
         first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-      const detail = first?.message ?? 'invalid';
+      const detail = first
+        ? describeIssue(requestLanguage(request), {
+            ...first.params,
+            code: first.keyword,
+            message: first.message ?? '',
+          })
+        : translate(requestLanguage(request), 'validation.invalid');
       return sendError(request, reply, 400, {
         error: 'invalid_parameter',
         key: 'error.invalidParameter',

@@ -1,6 +1,6 @@
 import { type Feature, hasFeature, minimumPlanFor, PLAN_NAMES, type Role } from '@spreadscope/core';
 import type { UserRecord } from '@spreadscope/db';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 import { type Principal, principalOf, unauthenticated } from './principal.ts';
 
@@ -12,11 +12,44 @@ import { type Principal, principalOf, unauthenticated } from './principal.ts';
  * A visitor is told to sign in (401), a signed-in user whose plan lacks the feature is told which plan has
  * it (403). Limits (pins, alerts …) are counted by the service that stores them, with `limitOf(role, …)`.
  */
-export function requireEntitlement(feature: Feature) {
-  return async (request: FastifyRequest): Promise<void> => {
+export function requireEntitlement(feature: Feature): EntitlementGate {
+  const gate = async (request: FastifyRequest): Promise<void> => {
     const principal = await principalOf(request);
     assertEntitled(principal.role, feature);
   };
+  return Object.assign(gate, { feature });
+}
+
+/** A preHandler from {@link requireEntitlement}, marked with the feature it checks. */
+export type EntitlementGate = ((request: FastifyRequest) => Promise<void>) & { readonly feature: Feature };
+
+export interface GatedRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly feature: Feature;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route behind {@link requireEntitlement}: the gate walk test calls each one as every role. */
+    readonly gatedRoutes: GatedRoute[];
+  }
+}
+
+/** Records each route guarded by an entitlement gate as it is registered (before any route is). */
+export function registerGateRegistry(app: FastifyInstance): void {
+  const gated: GatedRoute[] = [];
+  app.decorate('gatedRoutes', gated);
+  app.addHook('onRoute', (route) => {
+    const handlers = route.preHandler === undefined ? [] : [route.preHandler].flat();
+    for (const handler of handlers) {
+      const feature = (handler as Partial<EntitlementGate>).feature;
+      if (feature === undefined) continue;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') gated.push({ method, url: route.url, feature });
+      }
+    }
+  });
 }
 
 export function assertEntitled(role: Role, feature: Feature): void {

@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -9,7 +10,7 @@ import { HSTS_VALUE } from './security-headers.ts';
 let database: Database;
 // One in-memory database for the file: opening PGlite and migrating costs seconds on a loaded machine.
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

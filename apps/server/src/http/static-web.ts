@@ -23,6 +23,8 @@ export async function registerWebApp(
   webDist: string,
   /** Renders the page for a request (first-screen.ts: the first rows and the market source inlined). */
   page?: (request: FastifyRequest, indexHtml: string) => Promise<CachedAnswer>,
+  /** Pages whose path parameter must name something that exists (a token): false answers 404. */
+  exists: (path: string) => boolean = () => true,
 ): Promise<void> {
   const indexPath = join(webDist, 'index.html');
   const built = existsSync(indexPath);
@@ -45,7 +47,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path.startsWith('/api/') || path === '/api' || path === '/healthz';
+    const isApi = path.startsWith('/api/') || path.startsWith('/ws/') || path === '/healthz';
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(request, reply, 404, {
         error: 'not_found',
@@ -63,7 +65,7 @@ export async function registerWebApp(
         .send('The web app is not built. Run: npm run build');
     }
     // The shell must never be cached; hashed assets are.
-    if (!isPagePath(path)) {
+    if (!isPagePath(path) || !exists(path)) {
       return reply
         .code(404)
         .type('text/html; charset=utf-8')

@@ -58,6 +58,44 @@ forEachDatabase('database job queue', (getDb, { kind, options }) => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
+  it('keeps running short jobs while a long one holds a slot (a back-fill never stalls delivery)', async () => {
+    const queue = new DatabaseJobQueue({
+      repository: createJobsRepository(getDb()),
+      logger: quiet,
+      pollMs: 5,
+    });
+    let releaseLong: () => void = () => {};
+    const longDone = new Promise<void>((resolve) => {
+      releaseLong = resolve;
+    });
+    const short: number[] = [];
+    queue.handle('long', () => longDone);
+    queue.handle('short', async (payload: { n: number }) => {
+      short.push(payload.n);
+    });
+    try {
+      queue.start();
+      await queue.enqueue('long', {});
+      // The long job is claimed first and stays running.
+      const repo = createJobsRepository(getDb());
+      while ((await repo.list({ state: 'running', limit: 10 })).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      for (let n = 0; n < 6; n++) await queue.enqueue('short', { n });
+      while (short.length < 6) await new Promise((resolve) => setTimeout(resolve, 10));
+      // The last short job's handler has run; its completion is written just after.
+      await expect
+        .poll(async () => (await repo.list({ state: 'running', limit: 10 })).map((j) => j.kind), {
+          timeout: 10_000,
+        })
+        .toEqual(['long']);
+    } finally {
+      releaseLong();
+      await queue.stop();
+    }
+    expect(short.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
   it('retries a job whose runner died once its lease has run out', async () => {
     const repo = createJobsRepository(getDb());
     await repo.enqueue({ kind: 'orphan', key: 'orphan:1', runAt: T0, maxAttempts: 3 }, T0);

@@ -123,17 +123,45 @@ export class DatabaseJobQueue implements JobQueue {
     return claimed.length;
   }
 
+  /**
+   * The runner's loop: a pool of `concurrency` jobs. A slot is filled as soon as one frees, so one long job (a
+   * day's back-fill) holds one slot, not the whole runner: delivery, billing and alert jobs keep running beside it.
+   */
   private async run(): Promise<void> {
+    const active = new Set<Promise<void>>();
     while (!this.stopped) {
-      let ran = 0;
-      try {
-        ran = await this.runOnce();
-      } catch (error) {
-        // The database may be restarting; try again after a pause rather than stop running jobs for good.
-        this.options.logger.warn(`jobs: claiming failed: ${(error as Error).message}`);
+      let claimed = 0;
+      const free = this.concurrency - active.size;
+      if (free > 0) {
+        try {
+          await this.enqueueSchedules();
+          const jobs = await this.repository.claim({
+            worker: this.worker,
+            kinds: [...this.handlers.keys()],
+            limit: free,
+            leaseMs: this.leaseMs,
+            now: this.now(),
+          });
+          claimed = jobs.length;
+          for (const job of jobs) {
+            const running: Promise<void> = this.execute(job)
+              .catch((error: unknown) => {
+                this.options.logger.warn(`jobs: settling ${job.kind} failed: ${(error as Error).message}`);
+              })
+              .finally(() => {
+                active.delete(running);
+                this.wake?.();
+              });
+            active.add(running);
+          }
+        } catch (error) {
+          // The database may be restarting; try again after a pause rather than stop running jobs for good.
+          this.options.logger.warn(`jobs: claiming failed: ${(error as Error).message}`);
+        }
       }
-      if (ran === 0 && !this.stopped) await this.sleep(this.pollMs);
+      if (!this.stopped && (claimed === 0 || active.size >= this.concurrency)) await this.sleep(this.pollMs);
     }
+    await Promise.all(active);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -1,5 +1,5 @@
-import { type DataSourceMode, HOUR_MS } from '@spreadscope/core';
-import type { HistoryRepository, MarketHistoryRepository } from '@spreadscope/db';
+import { DAY_MS, type DataSourceMode, HOUR_MS } from '@spreadscope/core';
+import type { DerivativesRepository, HistoryRepository, MarketHistoryRepository } from '@spreadscope/db';
 import type { JobQueue } from './job-queue.ts';
 
 export const HISTORY_PRUNE_JOB = 'history.prune';
@@ -13,9 +13,17 @@ export interface HistoryRetention {
   readonly gapRetentionMs: number;
 }
 
+/**
+ * Open interest (a row per perpetual and minute) and liquidations are kept 30 days, or the minute history's
+ * retention when that is shorter: the screens show at most 7 days, and a month of every perpetual's minutes
+ * is already the largest table after the price minutes.
+ */
+export const DERIVATIVES_RETENTION_MS = 30 * DAY_MS;
+
 export interface HistoryJobDeps extends HistoryRetention {
   readonly history: HistoryRepository;
   readonly marketHistory?: MarketHistoryRepository | undefined;
+  readonly derivativesHistory?: DerivativesRepository | undefined;
   /** The running source's mode and clock: replay rows are in tape time, and only a replay prunes them. */
   readonly mode: () => DataSourceMode;
   readonly now: () => number;
@@ -44,6 +52,11 @@ export async function pruneHistory(deps: HistoryJobDeps): Promise<number> {
     removed += await deps.marketHistory
       .forMode(mode)
       .pruneBefore(now - deps.retentionMs, now - settlementRetentionMs, now - gapRetentionMs);
+  }
+  if (deps.derivativesHistory) {
+    removed += await deps.derivativesHistory
+      .forMode(mode)
+      .pruneBefore(now - Math.min(deps.retentionMs, DERIVATIVES_RETENTION_MS));
   }
   return removed;
 }

@@ -3,6 +3,7 @@ import { createJobsRepository, type Database, type JobCounts } from '@spreadscop
 import { DatabaseJobQueue, type JobLogger } from './database-job-queue.ts';
 import { type HistoryJobDeps, registerHistoryJobs } from './history-jobs.ts';
 import type { JobQueue } from './job-queue.ts';
+import { registerSimBackfillJob, type SimBackfillDeps } from './sim-backfill-job.ts';
 
 export const JOBS_CLEANUP_JOB = 'jobs.cleanup';
 /** Done jobs stay this long for `npm run admin -- jobs list --state done`; dead ones until retried. */
@@ -13,6 +14,12 @@ export interface JobRunnerDeps {
   readonly history: Omit<HistoryJobDeps, 'logger'>;
   readonly logger: JobLogger;
   readonly pollMs?: number;
+  /** Other modules' jobs (billing, notification delivery), registered before the runner starts. */
+  readonly register?: readonly ((queue: JobQueue) => void)[];
+  /** An existing queue the routes already enqueue to; default a new one. */
+  readonly queue?: DatabaseJobQueue;
+  /** The simulated day of a fresh install (see sim-backfill-job.ts). */
+  readonly simBackfill?: Omit<SimBackfillDeps, 'logger'>;
 }
 
 export interface JobRunner {
@@ -27,13 +34,15 @@ export interface JobRunner {
  */
 export function startJobRunner(deps: JobRunnerDeps): JobRunner {
   const repository = createJobsRepository(deps.database);
-  const queue = new DatabaseJobQueue({ repository, logger: deps.logger, pollMs: deps.pollMs });
+  const queue = deps.queue ?? new DatabaseJobQueue({ repository, logger: deps.logger, pollMs: deps.pollMs });
   registerHistoryJobs(queue, { ...deps.history, logger: deps.logger });
+  if (deps.simBackfill) registerSimBackfillJob(queue, { ...deps.simBackfill, logger: deps.logger });
   queue.handle(JOBS_CLEANUP_JOB, async () => {
     const removed = await repository.deleteDoneBefore(Date.now() - DONE_JOBS_KEPT_MS);
     if (removed > 0) deps.logger.info(`jobs: deleted ${removed} done jobs older than 7 days`);
   });
   queue.every({ kind: JOBS_CLEANUP_JOB, everyMs: DAY_MS, maxAttempts: 3 });
+  for (const register of deps.register ?? []) register(queue);
   queue.start();
   return { queue, counts: () => repository.counts(), stop: () => queue.stop() };
 }

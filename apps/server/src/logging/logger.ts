@@ -22,6 +22,8 @@ const SECRET_FIELDS = [
   'apiPassword',
   'secret',
   'clientSecret',
+  'authToken',
+  'privateKey',
 ];
 
 export const REDACT_PATHS: readonly string[] = [

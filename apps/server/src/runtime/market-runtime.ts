@@ -11,6 +11,7 @@ import type { HistoryRepository, MarketHistoryRepository, PremiumIndexRow } from
 import type { MarketEngine } from '@spreadscope/engine';
 import type { MarketSource } from '@spreadscope/feeds';
 import { BUS_TOPICS, type Bus } from '../bus/bus.ts';
+import type { BackfillLanded } from '../jobs/sim-backfill-job.ts';
 import type { EngineSlot } from './engine-slot.ts';
 
 /** How much earlier than the rings' reach the start-up refill reads, so the oldest minutes have a close. */
@@ -37,10 +38,11 @@ export interface MarketRuntimeOptions {
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
   /**
-   * Runs before a mode's history is read back into a fresh engine (at start and after a switch): the
-   * simulated mode back-fills a day on a fresh install here (see sim-backfill.ts).
+   * Called as a mode's history is read back into a fresh engine (at start and after a switch), with when that
+   * mode's source started: the simulated mode asks for a day of back-filled history on a fresh install
+   * (jobs/sim-backfill-job.ts). Runs in the background: the refill never waits for it.
    */
-  readonly prepareHistory?: (mode: DataSourceMode, now: number) => Promise<void>;
+  readonly requestBackfill?: (mode: DataSourceMode, since: number) => Promise<void>;
   /**
    * False for an API replica: it closes minutes like the ingest (its rings need them) but writes nothing; the
    * ingest is the one history writer. Default true.
@@ -48,6 +50,11 @@ export interface MarketRuntimeOptions {
   readonly writeHistory?: boolean;
   /** Closes minutes on a timer (default); false when the caller calls flush() as its clock moves. */
   readonly flushTimer?: boolean;
+  /**
+   * Hears every reference event the engine has no table for (notices, token updates, caution flags), with the
+   * mode of the source that produced it: the notices module stores and pushes them.
+   */
+  readonly observe?: (event: MarketEvent, mode: DataSourceMode) => void;
 }
 
 /**
@@ -153,12 +160,25 @@ export class MarketRuntime {
 
   /** Refills a fresh engine from the history of `mode`; stops early when the engine is replaced meanwhile. */
   private async restore(engine: MarketEngine, mode: DataSourceMode): Promise<void> {
-    try {
-      await this.options.prepareHistory?.(mode, this.options.source.now());
-    } catch (error) {
-      this.options.logger.warn(`history: preparing the ${mode} history failed: ${(error as Error).message}`);
-    }
+    const { source, logger } = this.options;
+    const since = source.state().mode === mode ? source.state().since : source.now();
+    this.options.requestBackfill?.(mode, since).catch((error: Error) => {
+      logger.warn(`history: could not ask for the ${mode} back-fill: ${error.message}`);
+    });
     await Promise.all([this.restoreRings(engine, mode), this.restoreFundingHeat(engine, mode)]);
+  }
+
+  /**
+   * Back-filled history of `mode` that just landed (a chunk of the background back-fill): into the rings and
+   * the funding heatmap of the running engine, when it runs that mode. Live minutes already in the rings
+   * win (MinuteRing.backfill fills only before them).
+   */
+  applyBackfill(mode: DataSourceMode, landed: BackfillLanded): void {
+    if (mode !== this.mode || this.stopping) return;
+    const engine = this.options.engines.current;
+    if (landed.forex) engine.restoreForexCloses(landed.forex.minutes, landed.forex.closes);
+    if (landed.closes.length > 0) engine.restoreCloses(landed.closes);
+    if (landed.fundingHeat.length > 0) engine.restoreFundingHeat(landed.fundingHeat);
   }
 
   private abandoned(engine: MarketEngine): boolean {
@@ -237,6 +257,10 @@ export class MarketRuntime {
     // A source may hand over the first event of a new mode before announcing the change: switch first.
     const mode = this.options.source.state().mode;
     if (mode !== this.mode) this.follow(mode);
+    if (event.type === 'notice' || event.type === 'token_update' || event.type === 'caution') {
+      this.options.observe?.(event, this.mode);
+      return;
+    }
     try {
       this.options.engines.current.apply(event);
     } catch (error) {

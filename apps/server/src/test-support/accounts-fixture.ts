@@ -35,6 +35,13 @@ export async function startAccountsFixture(
     visitorGatedRows?: number;
     log?: TestServerOptions['log'];
     redis?: TestServerOptions['redis'];
+    billing?: TestServerOptions['billing'];
+    jobs?: TestServerOptions['jobs'];
+    notify?: TestServerOptions['notify'];
+    phone?: TestServerOptions['phone'];
+    listingInviteRequired?: boolean;
+    dex?: TestServerOptions['dex'];
+    mode?: TestServerOptions['mode'];
   } = {},
 ): Promise<AccountsFixture> {
   const inbox = await startSmtpInbox();
@@ -50,6 +57,13 @@ export async function startAccountsFixture(
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.billing ? { billing: options.billing } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.phone ? { phone: options.phone } : {}),
+    ...(options.listingInviteRequired ? { listingInviteRequired: true } : {}),
+    ...(options.dex ? { dex: options.dex } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
     ...(options.visitorGatedRows === undefined ? {} : { visitorGatedRows: options.visitorGatedRows }),
     accounts: { mailer, now: clock.now, ...options.accounts },
   });

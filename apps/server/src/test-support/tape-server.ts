@@ -8,6 +8,10 @@ import { type RunningServer, startServer } from '../server.ts';
 /** A real server (PGlite in a temp dir, in-process bus) replaying a tape written from `events`, for tests. */
 export interface TapeServer {
   readonly server: RunningServer;
+  /** DATA_DIR, where the admin CLI finds the running server. */
+  readonly dataDir: string;
+  /** http://127.0.0.1:<port> */
+  readonly origin: string;
   get<T = unknown>(path: string): Promise<T>;
   close(): Promise<void>;
 }
@@ -40,9 +44,12 @@ async function startServerIn(dir: string, env: Record<string, string>): Promise<
       ...env,
     }),
   );
-  const base = `http://127.0.0.1:${new URL(server.url).port}/api/v1/front`;
+  const origin = `http://127.0.0.1:${new URL(server.url).port}`;
+  const base = `${origin}/api/v1/front`;
   return {
     server,
+    dataDir: join(dir, 'data'),
+    origin,
     async get<T>(path: string): Promise<T> {
       const res = await fetch(`${base}${path}`);
       if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);

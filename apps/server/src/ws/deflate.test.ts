@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
 import { constants, inflateRawSync } from 'node:zlib';
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { quote, seedMarket, startTestServer, T0, type TestServer } from '../test-support/test-server.ts';
@@ -11,7 +12,7 @@ import { deflatedFrame } from './deflate.ts';
 let server: TestServer | undefined;
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

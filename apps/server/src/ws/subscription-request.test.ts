@@ -1,4 +1,4 @@
-import { subscribeMessageSchema } from '@spreadscope/contracts';
+import { subscribeMessageSchema, type TableSubscribeMessage } from '@spreadscope/contracts';
 import { describe, expect, it } from 'vitest';
 import { readClientMessage, subscriptionParams } from './subscription-request.ts';
 
@@ -17,7 +17,13 @@ describe('readClientMessage', () => {
 
 describe('subscriptionParams', () => {
   const subscribe = (params: Record<string, unknown>, interval = 'realtime') =>
-    subscribeMessageSchema.parse({ op: 'subscribe', id: 's', topic: 'premium', interval, params });
+    subscribeMessageSchema.parse({
+      op: 'subscribe',
+      id: 's',
+      topic: 'premium',
+      interval,
+      params,
+    }) as TableSubscribeMessage;
 
   it('applies the REST defaults and the subscription’s own freshness window', () => {
     const read = subscriptionParams(subscribe({}, '10s'));

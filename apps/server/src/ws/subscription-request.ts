@@ -2,11 +2,19 @@ import type { WsErrorCode } from '@spreadscope/contracts';
 import {
   type ClientMessage,
   clientMessageSchema,
-  type SubscribeMessage,
+  type TableSubscribeMessage,
   WS_TOPIC_PARAMS,
   type WsTopic,
 } from '@spreadscope/contracts';
-import { type MessageKey, minimumPlanFor, PLAN_NAMES, type Role } from '@spreadscope/core';
+import {
+  describeIssue,
+  type Language,
+  type MessageKey,
+  minimumPlanFor,
+  PLAN_NAMES,
+  type Role,
+  type ValidationIssue,
+} from '@spreadscope/core';
 import { mayView } from '../modules/market/entitlements.ts';
 
 /** A message the hub refuses: the error code, its message key and params, and the subscription it names. */
@@ -15,6 +23,13 @@ export interface Refusal {
   readonly key: MessageKey;
   readonly params: Record<string, string | number>;
   readonly id?: string | undefined;
+  /** A schema issue whose reason is written in the connection's language, as `detail` after `where: `. */
+  readonly issue?: { readonly where: string; readonly issue: ValidationIssue } | undefined;
+}
+
+/** A refused field's reason in the connection's language, after the field's path. */
+export function issueDetail(lang: Language, where: string, issue: ValidationIssue): string {
+  return `${where ? `${where}: ` : ''}${describeIssue(lang, issue)}`;
 }
 
 /** Topics whose params carry a freshness window (`interval`) of the update-interval kind. */
@@ -46,7 +61,8 @@ export function readClientMessage(text: string): { message: ClientMessage } | { 
     refusal: {
       error: 'bad_message',
       key: 'ws.badMessage',
-      params: { detail: `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}` },
+      params: {},
+      issue: issue ? { where, issue } : undefined,
       id: typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : undefined,
     },
   };
@@ -58,7 +74,7 @@ export function readClientMessage(text: string): { message: ClientMessage } | { 
  * a 10 s subscriber must not see rows marked stale by the real-time window.
  */
 export function subscriptionParams(
-  message: SubscribeMessage,
+  message: TableSubscribeMessage,
 ): { params: Record<string, unknown> } | { refusal: Refusal } {
   const withWindow =
     SPREAD_TOPICS.has(message.topic) && message.params.interval === undefined
@@ -67,8 +83,15 @@ export function subscriptionParams(
   const parsed = WS_TOPIC_PARAMS[message.topic].safeParse(withWindow);
   if (parsed.success) return { params: canonical(parsed.data as Record<string, unknown>) };
   const issue = parsed.error.issues[0];
-  const detail = `params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
-  return { refusal: { error: 'bad_message', key: 'ws.badMessage', params: { detail }, id: message.id } };
+  return {
+    refusal: {
+      error: 'bad_message',
+      key: 'ws.badMessage',
+      params: {},
+      issue: issue ? { where: `params.${issue.path.join('.')}`, issue } : undefined,
+      id: message.id,
+    },
+  };
 }
 
 /**

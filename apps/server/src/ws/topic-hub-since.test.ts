@@ -5,7 +5,8 @@ import {
   tableState,
   type WsDeltaMessage,
 } from '@spreadscope/contracts';
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { quote, seedMarket, startTestServer, T0, type TestServer } from '../test-support/test-server.ts';
@@ -19,7 +20,7 @@ let database: Database;
 let server: TestServer | undefined;
 const sockets: WebSocket[] = [];
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

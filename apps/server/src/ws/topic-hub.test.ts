@@ -8,7 +8,8 @@ import {
   type WsServerMessage,
   wsServerMessageSchema,
 } from '@spreadscope/contracts';
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { quote, seedMarket, startTestServer, T0, type TestServer } from '../test-support/test-server.ts';
@@ -18,7 +19,7 @@ let server: TestServer | undefined;
 let database: Database;
 // One in-memory database per file: opening PGlite and migrating costs about a second.
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

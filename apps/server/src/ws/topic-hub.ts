@@ -1,8 +1,10 @@
 import type { Socket } from 'node:net';
 import {
   isDeltaTopic,
-  type SubscribeMessage,
+  isEventTopic,
+  type TableSubscribeMessage,
   type WsErrorCode,
+  type WsEventTopic,
   type WsServerMessage,
   type WsTopic,
 } from '@spreadscope/contracts';
@@ -22,6 +24,7 @@ import type { TableView } from '../modules/market/gated-rows.ts';
 import { Admission, DEFAULT_WS_LIMITS, MessageBucket } from './connection-limits.ts';
 import { sharesDeflate } from './deflate.ts';
 import { deltaFrame, snapshotFrame } from './delta-builder.ts';
+import { EventTopics } from './event-topics.ts';
 import { type Frame, type FrameTarget, FrameWriter, frame } from './frame-writer.ts';
 import type { HeldTables } from './held-tables.ts';
 import type { TopicHubOptions } from './hub-options.ts';
@@ -30,6 +33,7 @@ import { type Membership, SnapshotSchedule } from './snapshot-schedule.ts';
 import { type Group, type GroupState, groupKey, SubscriptionGroups } from './subscription-groups.ts';
 import {
   accessRefusal,
+  issueDetail,
   type Refusal,
   readClientMessage,
   subscriptionParams,
@@ -48,11 +52,22 @@ interface Client extends BacklogState {
   readonly ip: string | undefined;
   readonly bucket: MessageBucket;
   readonly role: () => Promise<Role>;
+  /** Gated event topics (listing): the refusal for this connection, or null to let it join. */
+  readonly mayJoin: EventGate | undefined;
   /** subscription id → its group and whether it asked for deltas */
   readonly subscriptions: Map<string, { readonly key: string; readonly deltas: boolean }>;
   /** group key → what this connection holds of that group */
   readonly memberships: Map<string, Membership>;
 }
+
+const PUBLIC_EVENT_TOPICS: ReadonlySet<WsEventTopic> = new Set(['announcements', 'liquidations']);
+
+/** Asked before a connection joins a gated event topic: the refusal, or null to let it join. */
+export type EventGate = (
+  topic: WsEventTopic,
+) => Promise<{ error: WsErrorCode; key: MessageKey; params?: Record<string, string | number> } | null>;
+
+const CLOSED_GATE: EventGate = async () => ({ error: 'unauthenticated', key: 'auth.unauthenticated' });
 
 /**
  * Fans every table out over WebSocket topics. Subscribers with the same topic, interval and params form one
@@ -79,6 +94,8 @@ export class TopicHub {
   private readonly admission: Admission;
   private readonly snapshots: Readonly<Record<WsTopic, TopicTable>>;
   private heldTables: HeldTables = () => undefined;
+  /** Event topics (new announcements): members per topic, each event framed once for all of them. */
+  private readonly events = new EventTopics<Client>((client, bytes) => this.sendFrame(client, bytes));
 
   constructor(
     private readonly api: MarketApi,
@@ -134,6 +151,7 @@ export class TopicHub {
     role: () => Promise<Role> = async () => 'visitor',
     wire?: Socket,
     ip?: string,
+    mayJoin?: EventGate,
   ): void {
     if (!this.admission.mayConnect(ip)) {
       const message = translate(lang, 'ws.tooManyConnections');
@@ -149,6 +167,7 @@ export class TopicHub {
       socket,
       lang,
       role,
+      mayJoin,
       wire,
       deflate: sharesDeflate(socket),
       ip,
@@ -211,16 +230,52 @@ export class TopicHub {
         this.send(client, { type: 'pong', serverTime: Date.now() });
         return;
       case 'unsubscribe':
+        this.events.leave(client, message.id);
         this.leave(client, message.id);
         this.send(client, { type: 'unsubscribed', id: message.id });
         return;
       case 'subscribe':
-        void this.subscribe(client, message);
+        if (isEventTopic(message.topic)) {
+          const { topic } = message;
+          // Announcements and liquidations are public; every other event topic needs its gate, and no gate
+          // means no entry.
+          if (!PUBLIC_EVENT_TOPICS.has(topic)) {
+            void this.joinGated(client, message.id, topic, client.mayJoin ?? CLOSED_GATE);
+            return;
+          }
+          this.leave(client, message.id);
+          this.events.join(client, message.id, topic);
+          this.send(client, {
+            type: 'subscribed',
+            id: message.id,
+            key: topic,
+            topic,
+            interval: message.interval,
+            deltas: false,
+          });
+        } else void this.subscribe(client, message as TableSubscribeMessage);
         return;
     }
   }
 
-  private async subscribe(client: Client, message: SubscribeMessage): Promise<void> {
+  /** A gated event topic (listing: plan and invite code) joined only after its gate says yes. */
+  private async joinGated(client: Client, id: string, topic: WsEventTopic, gate: EventGate): Promise<void> {
+    const refusal = await gate(topic).catch(() => null);
+    if (refusal) {
+      this.sendError(client, refusal.error, refusal.key, refusal.params ?? {}, id);
+      return;
+    }
+    this.leave(client, id);
+    this.events.join(client, id, topic);
+    this.send(client, { type: 'subscribed', id, key: topic, topic, interval: 'realtime', deltas: false });
+  }
+
+  /** Pushes one event to every subscriber of an event topic (serialized once). */
+  broadcast(topic: Parameters<EventTopics<Client>['broadcast']>[0], message: unknown): void {
+    this.writer.batched(() => this.events.broadcast(topic, message));
+  }
+
+  private async subscribe(client: Client, message: TableSubscribeMessage): Promise<void> {
     const counted = this.admission.subscriptionRefusal(client, message.id);
     if (counted) {
       this.refuse(client, { ...counted, id: message.id });
@@ -329,6 +384,7 @@ export class TopicHub {
 
   private detach(client: Client): void {
     this.slow.release(client);
+    this.events.drop(client);
     if (!this.clients.delete(client)) return;
     for (const id of [...client.subscriptions.keys()]) this.leave(client, id);
     if (client.ip !== undefined) this.admission.ledger.disconnect(client.ip);
@@ -399,7 +455,10 @@ export class TopicHub {
   }
 
   private refuse(client: Client, refusal: Refusal): void {
-    this.sendError(client, refusal.error, refusal.key, refusal.params, refusal.id);
+    const params = refusal.issue
+      ? { ...refusal.params, detail: issueDetail(client.lang, refusal.issue.where, refusal.issue.issue) }
+      : refusal.params;
+    this.sendError(client, refusal.error, refusal.key, params, refusal.id);
   }
 
   private sendError(

@@ -1,4 +1,5 @@
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BUS_TOPICS } from '../bus/bus.ts';
@@ -15,7 +16,7 @@ import { CLOSE_POLICY } from './topic-hub.ts';
 let server: TestServer | undefined;
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

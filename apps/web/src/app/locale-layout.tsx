@@ -1,10 +1,14 @@
 import type { Language } from '@spreadscope/core';
-import { useLayoutEffect } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '../components/app-header.tsx';
 import { DataSourceBanner } from '../components/data-source-banner.tsx';
+import { SiteFooter } from '../components/site-footer.tsx';
 import { StatusBar } from '../components/status-bar.tsx';
+import { ConsentBanner } from '../consent/consent-banner.tsx';
+import { ConsentSettingsDialog, type ConsentSettingsHandle } from '../consent/consent-settings-dialog.tsx';
+import { ConsentSettingsContext } from '../consent/use-consent.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useVenueConnections } from '../hooks/use-venue-connections.ts';
@@ -20,6 +24,8 @@ export function LocaleLayout({ language }: { language: Language }) {
   const [settings, update] = useSettings();
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
   const venues = useVenueConnections();
+  const consentDialog = useRef<ConsentSettingsHandle>(null);
+  const openConsentSettings = useCallback(() => consentDialog.current?.open(), []);
 
   useLayoutEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
@@ -40,16 +46,21 @@ export function LocaleLayout({ language }: { language: Language }) {
   }, [theme, upColor]);
 
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <AppHeader />
-      <DataSourceBanner />
-      <main id="main" className="app-shell__main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <StatusBar venues={venues.data?.venues} />
-    </div>
+    <ConsentSettingsContext value={openConsentSettings}>
+      <div className="app-shell">
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <ConsentBanner />
+        <AppHeader />
+        <DataSourceBanner />
+        <main id="main" className="app-shell__main" tabIndex={-1}>
+          <Outlet />
+          <SiteFooter />
+        </main>
+        <StatusBar venues={venues.data?.venues} />
+        <ConsentSettingsDialog ref={consentDialog} />
+      </div>
+    </ConsentSettingsContext>
   );
 }

@@ -18,6 +18,13 @@ const arbitrage =
     return { Component: () => <ArbitragePage kind={kind} /> };
   };
 
+const alerts =
+  (tab: 'list' | 'history' | 'settings'): RouteObject['lazy'] =>
+  async () => {
+    const { AlertsPage } = await import('../pages/alerts/alerts-page.tsx');
+    return { Component: () => <AlertsPage tab={tab} /> };
+  };
+
 const legal =
   (doc: 'terms' | 'privacy'): RouteObject['lazy'] =>
   async () => {
@@ -37,6 +44,15 @@ const PAGE_CHUNKS: Record<PageRoute, RouteObject['lazy']> = {
   'funding-rate': page(() => import('../pages/funding-page.tsx'), 'FundingPage'),
   'funding-rate/:id': page(() => import('../pages/funding-detail-page.tsx'), 'FundingDetailPage'),
   exchanges: page(() => import('../pages/exchanges-page.tsx'), 'ExchangesPage'),
+  events: page(() => import('../pages/events/events-page.tsx'), 'EventsPage'),
+  'token/:id/margin-borrow': page(() => import('../pages/margin/margin-borrow-page.tsx'), 'MarginBorrowPage'),
+  derivatives: page(() => import('../pages/margin/derivatives-page.tsx'), 'DerivativesPage'),
+  'exchanges/:exchange': page(
+    () => import('../pages/exchange-detail/exchange-detail-page.tsx'),
+    'ExchangeDetailPage',
+  ),
+  token: page(() => import('../pages/token/token-list-page.tsx'), 'TokenListPage'),
+  'token/:id': page(() => import('../pages/token/token-page.tsx'), 'TokenPage'),
   login: page(() => import('../pages/login-page.tsx'), 'LoginPage'),
   'login/google-login': page(() => import('../pages/google-login-page.tsx'), 'GoogleLoginPage'),
   signup: page(() => import('../pages/signup-page.tsx'), 'SignupPage'),
@@ -46,8 +62,38 @@ const PAGE_CHUNKS: Record<PageRoute, RouteObject['lazy']> = {
   'reset-password': page(() => import('../pages/reset-password-page.tsx'), 'ResetPasswordPage'),
   'my/account': page(() => import('../pages/account-page.tsx'), 'AccountPage'),
   'my/account/password': page(() => import('../pages/change-password-page.tsx'), 'ChangePasswordPage'),
+  'my/maxi': page(() => import('../pages/api/my-maxi-page.tsx'), 'MyMaxiPage'),
+  api: page(() => import('../pages/api/api-page.tsx'), 'ApiPage'),
+  'maxi-api': page(() => import('../pages/api/api-page.tsx'), 'ApiPage'),
+  'my/subscription': page(() => import('../pages/billing/subscription-page.tsx'), 'SubscriptionPage'),
+  'my/coupons': page(() => import('../pages/billing/coupons-page.tsx'), 'CouponsPage'),
+  'my/referrals': page(() => import('../pages/billing/referrals-page.tsx'), 'ReferralsPage'),
+  pricing: page(() => import('../pages/billing/pricing-page.tsx'), 'PricingPage'),
+  alerts: alerts('list'),
+  'alerts/new': page(() => import('../pages/alerts/alert-form-page.tsx'), 'AlertFormPage'),
+  'alerts/edit/:id': page(() => import('../pages/alerts/alert-form-page.tsx'), 'AlertFormPage'),
+  'alerts/history': alerts('history'),
+  'alerts/settings': alerts('settings'),
   terms: legal('terms'),
   privacy: legal('privacy'),
+  partnership: page(() => import('../pages/info/partnership-page.tsx'), 'PartnershipPage'),
+  'contact-us': page(() => import('../pages/info/contact-page.tsx'), 'ContactPage'),
+  'about-datamaxi': page(() => import('../pages/info/about-product-page.tsx'), 'AboutProductPage'),
+  'about-bisonai': page(() => import('../pages/info/about-operator-page.tsx'), 'AboutOperatorPage'),
+  promotion: page(() => import('../pages/info/promotion-page.tsx'), 'PromotionPage'),
+  dataset: page(() => import('../pages/dataset/dataset-page.tsx'), 'DatasetPage'),
+  'listing-arbitrage': page(() => import('../pages/listing/listing-page.tsx'), 'ListingPage'),
+  'listing-arbitrage/:listing': page(
+    () => import('../pages/listing/listing-detail-page.tsx'),
+    'ListingDetailPage',
+  ),
+  trend: page(() => import('../pages/trend/trend-overview-page.tsx'), 'TrendOverviewPage'),
+  'trend/overview': page(() => import('../pages/trend/trend-overview-page.tsx'), 'TrendOverviewPage'),
+  'trend/channels': page(() => import('../pages/trend/trend-channels-page.tsx'), 'TrendChannelsPage'),
+  'trend/posts': page(() => import('../pages/trend/trend-posts-page.tsx'), 'TrendPostsPage'),
+  'trend/naver-search': page(() => import('../pages/trend/trend-naver-page.tsx'), 'TrendNaverPage'),
+  'trend/channel/:channel': page(() => import('../pages/trend/trend-channel-page.tsx'), 'TrendChannelPage'),
+  dex: page(() => import('../pages/dex/dex-page.tsx'), 'DexPage'),
 };
 
 /** The same pages under each locale: Korean without a prefix, English under /en (spec §2). */

@@ -5,6 +5,7 @@ import { useLocale } from '../hooks/use-locale.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { resolveTheme } from '../lib/settings.ts';
+import { useUserToasts } from '../notify/use-user-toasts.ts';
 import { SIGN_OUT_STATE } from './sign-out.ts';
 import { useSession } from './use-session.ts';
 import { useSettingsSync } from './use-settings-sync.ts';
@@ -23,6 +24,8 @@ export function AccountEntry() {
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
   useSettingsSync();
   const user = session.data?.user ?? null;
+  // Alerts arrive as toasts in every open tab of the signed-in user (the header is on every page).
+  useUserToasts(user !== null);
 
   return (
     <div className="account-entry" data-testid="account-entry" data-signed-in={user !== null}>

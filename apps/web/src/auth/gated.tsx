@@ -28,7 +28,7 @@ export function GateNotice({ feature }: { feature: Feature }) {
   }
   return (
     <span className="gate-cell" data-testid={`gate-${feature}`} data-gate="upgrade">
-      {t('auth.gate.upgrade', { plan: requiredPlan })}
+      <Link to={to('/pricing')}>{t('auth.gate.upgrade', { plan: requiredPlan })}</Link>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../lib/settings.ts';
-import { changedPreferences, isEmpty, preferencesOf, settingsPatchOf } from './preferences.ts';
+import { changedPreferences, isEmpty, preferencesOf, settingsPatchOf, unsaved } from './preferences.ts';
 
 describe('settings ↔ account preferences', () => {
   it('sends only what changed', () => {
@@ -14,5 +14,12 @@ describe('settings ↔ account preferences', () => {
     expect(settingsPatchOf({ theme: null })).toEqual({ theme: null });
     expect(isEmpty({})).toBe(true);
     expect(isEmpty(preferencesOf(DEFAULT_SETTINGS))).toBe(false);
+  });
+
+  it('saves only the choices the account does not hold yet', () => {
+    expect(unsaved({ language: 'en', theme: 'dark' }, { language: 'ko', theme: 'dark' })).toEqual({
+      language: 'en',
+    });
+    expect(unsaved({ language: 'ko' }, { language: 'ko' })).toEqual({});
   });
 });

@@ -35,6 +35,15 @@ export function settingsPatchOf(preferences: Preferences): Partial<Settings> {
   return patch as Partial<Settings>;
 }
 
+/** The fields of `chosen` the account does not hold yet, as a PATCH body. */
+export function unsaved(chosen: Preferences, saved: Preferences): Preferences {
+  const patch: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    if (chosen[field] !== undefined && chosen[field] !== saved[field]) patch[field] = chosen[field];
+  }
+  return patch as Preferences;
+}
+
 export function isEmpty(preferences: Preferences): boolean {
   return FIELDS.every((field) => preferences[field] === undefined);
 }

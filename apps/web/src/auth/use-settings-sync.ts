@@ -7,7 +7,7 @@ import { SettingsContext } from '../app/contexts.ts';
 import { useLocale } from '../hooks/use-locale.ts';
 import { switchLanguageHref } from '../lib/locale-path.ts';
 import { callApi } from './account-api.ts';
-import { changedPreferences, isEmpty, preferencesOf, settingsPatchOf } from './preferences.ts';
+import { changedPreferences, isEmpty, preferencesOf, settingsPatchOf, unsaved } from './preferences.ts';
 import { useSession } from './use-session.ts';
 
 /**
@@ -62,8 +62,10 @@ export function useSettingsSync(): void {
     callApi<SettingsResponse>('GET', '/settings', languageRef.current)
       .then((saved) => {
         if (cancelled) return;
-        // What the user changed while this request was on its way wins over what the account had saved.
-        const early = pending;
+        // What the user changed while this request was on its way wins over what the account had saved. So
+        // does an English address: /en/… is always chosen (a Korean address may be just the default), so a
+        // signed-in user with Korean saved who opens an English link reads English, and English is saved.
+        const early: Preferences = languageRef.current === 'en' ? { language: 'en', ...pending } : pending;
         if (isEmpty(saved.preferences)) {
           pending = preferencesOf(store.get());
           push();
@@ -72,7 +74,8 @@ export function useSettingsSync(): void {
           store.update(settingsPatchOf({ ...saved.preferences, ...early }));
           applying = false;
           last = store.get();
-          if (!isEmpty(early)) push();
+          pending = unsaved(early, saved.preferences);
+          push();
           const wanted = early.language ?? saved.preferences.language;
           if (wanted && wanted !== languageRef.current) {
             navigate(switchLanguageHref(locationRef.current, wanted), { replace: true });

@@ -4,6 +4,7 @@ import { CurrencyToggle } from './currency-toggle.tsx';
 import { IntervalControl } from './interval-control.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MainNav } from './main-nav.tsx';
+import { GlobalSearch } from './search/global-search.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import './app-header.css';
@@ -18,6 +19,7 @@ export function AppHeader() {
       <BrandLogo />
       <MainNav className="app-header__nav" />
       <div className="app-header__controls">
+        <GlobalSearch />
         <IntervalControl className="app-header__interval" />
         <CurrencyToggle />
         <ThemeToggle className="app-header__wide-only" />

@@ -15,7 +15,13 @@ const NAV_ITEMS = [
   { path: '/premium-index', key: 'nav.premiumIndex', end: false },
   { path: '/arbitrage', key: 'nav.arbitrage', end: false },
   { path: '/funding-rate', key: 'nav.fundingRate', end: false },
+  { path: '/derivatives', key: 'nav.derivatives', end: false },
   { path: '/exchanges', key: 'nav.exchanges', end: false },
+  { path: '/events', key: 'nav.events', end: false },
+  { path: '/trend', key: 'trend.nav', end: false },
+  { path: '/alerts', key: 'nav.alerts', end: false },
+  { path: '/listing-arbitrage', key: 'listing.nav', end: false },
+  { path: '/pricing', key: 'nav.pricing', end: false },
 ] as const;
 
 export function MainNav({ className }: { className?: string }) {

@@ -129,6 +129,15 @@ const SpreadRowCells = memo(function SpreadRowCells({
                     {cachedLabel(t, 'favorites.ownedShort')}
                   </span>
                 ) : null}
+                {row.tokenMismatch ? (
+                  <span
+                    className="spread-mismatch"
+                    data-testid="token-mismatch"
+                    title={cachedLabel(t, 'mismatch.title')}
+                  >
+                    {cachedLabel(t, 'mismatch.badge')}
+                  </span>
+                ) : null}
               </span>
               {showRoute ? (
                 <span className="spread-route" data-testid="route">

@@ -6,6 +6,7 @@ import { useLocale } from '../hooks/use-locale.ts';
 import { useMarketStatus } from '../hooks/use-market-status.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useConnectionState } from '../hooks/use-socket.ts';
+import { HelpPanel } from './help-panel.tsx';
 import './status-bar.css';
 
 interface Props {
@@ -62,8 +63,12 @@ export function StatusBar({ venues }: Props) {
           <Link to={to('/privacy')} data-testid="footer-privacy">
             {t('legal.footerPrivacy')}
           </Link>
+          <Link to={to('/api')} data-testid="footer-api">
+            {t('apiPage.footer')}
+          </Link>
         </nav>
       </div>
+      <HelpPanel />
     </footer>
   );
 }

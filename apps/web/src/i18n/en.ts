@@ -1,8 +1,22 @@
 import { VENUES, type VenueId } from '@spreadscope/core';
+import { alertsEn } from './en-alerts.ts';
+import { apiEn } from './en-api.ts';
 import { authEn } from './en-auth.ts';
+import { billingEn } from './en-billing.ts';
+import { datasetEn } from './en-dataset.ts';
+import { dexEn } from './en-dex.ts';
+import { eventsEn } from './en-events.ts';
 import { exchangesEn } from './en-exchanges.ts';
 import { legalEn } from './en-legal.ts';
+import { listingEn } from './en-listing.ts';
+import { marginEn } from './en-margin.ts';
 import { marketEn } from './en-market.ts';
+import { notifyEn } from './en-notify.ts';
+import { phoneEn } from './en-phone.ts';
+import { siteEn } from './en-site.ts';
+import { tokensEn } from './en-tokens.ts';
+import { trendEn } from './en-trend.ts';
+import { walletsEn } from './en-wallets.ts';
 
 /** Display names as traders know them (the registry's names; huobi is HTX). */
 const venueNames = Object.fromEntries(VENUES.map((v) => [v.id, v.name])) as Record<VenueId, string>;
@@ -25,6 +39,10 @@ export const en = {
     fundingRate: 'Funding',
     premiumIndex: 'Premium index',
     exchanges: 'Exchanges',
+    alerts: 'Alerts',
+    events: 'Events',
+    derivatives: 'OI & liquidations',
+    pricing: 'Pricing',
   },
   settings: {
     open: 'Display settings',
@@ -225,9 +243,25 @@ export const en = {
   },
   venues: venueNames,
   auth: authEn,
+  billing: billingEn,
+  notify: notifyEn,
+  phone: phoneEn,
   ...marketEn,
   ...exchangesEn,
+  ...apiEn,
+  ...eventsEn,
+  ...alertsEn,
   ...legalEn,
+  margin: marginEn.margin,
+  trend: trendEn.trend,
+  fees: marginEn.fees,
+  derivatives: marginEn.derivatives,
+  ...walletsEn,
+  ...listingEn,
+  ...siteEn,
+  ...datasetEn,
+  ...dexEn,
+  ...tokensEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

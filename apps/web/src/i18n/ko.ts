@@ -1,8 +1,22 @@
 import type { Catalogue } from './en.ts';
+import { alertsKo } from './ko-alerts.ts';
+import { apiKo } from './ko-api.ts';
 import { authKo } from './ko-auth.ts';
+import { billingKo } from './ko-billing.ts';
+import { datasetKo } from './ko-dataset.ts';
+import { dexKo } from './ko-dex.ts';
+import { eventsKo } from './ko-events.ts';
 import { exchangesKo } from './ko-exchanges.ts';
 import { legalKo } from './ko-legal.ts';
+import { listingKo } from './ko-listing.ts';
+import { marginKo } from './ko-margin.ts';
 import { marketKo } from './ko-market.ts';
+import { notifyKo } from './ko-notify.ts';
+import { phoneKo } from './ko-phone.ts';
+import { siteKo } from './ko-site.ts';
+import { tokensKo } from './ko-tokens.ts';
+import { trendKo } from './ko-trend.ts';
+import { walletsKo } from './ko-wallets.ts';
 
 /**
  * Korean copy, the default language. Written the way Korean traders talk (김프, 역프, 거래대금, 업비트), not
@@ -22,6 +36,10 @@ export const ko: Catalogue = {
     fundingRate: '펀딩비',
     premiumIndex: '김프 지수',
     exchanges: '거래소',
+    alerts: '알림',
+    events: '공지·일정',
+    derivatives: '미결제약정·청산',
+    pricing: '요금제',
   },
   settings: {
     open: '화면 설정',
@@ -247,7 +265,23 @@ export const ko: Catalogue = {
     korbit: '코빗',
   },
   auth: authKo,
+  billing: billingKo,
+  notify: notifyKo,
+  phone: phoneKo,
   ...marketKo,
   ...exchangesKo,
+  ...apiKo,
+  ...eventsKo,
+  ...alertsKo,
   ...legalKo,
+  margin: marginKo.margin,
+  trend: trendKo.trend,
+  fees: marginKo.fees,
+  derivatives: marginKo.derivatives,
+  ...walletsKo,
+  ...listingKo,
+  ...siteKo,
+  ...datasetKo,
+  ...dexKo,
+  ...tokensKo,
 };

@@ -1,10 +1,10 @@
+import { functionalityStorage } from '../consent/device-storage.ts';
 import type { KeyValueStorage } from './settings.ts';
 
-/** localStorage when the browser allows it (private modes may throw on access), else nothing. */
+/**
+ * Where preferences are kept: localStorage once the visitor allowed functionality storage (the consent
+ * dialog), this page's memory until then; nothing when the browser refuses storage.
+ */
 export function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
+  return functionalityStorage;
 }

@@ -8,6 +8,7 @@ import {
   type TableState,
   tableState,
   type WsDeltaMessage,
+  type WsEventTopic,
   type WsServerMessage,
   type WsTopic,
 } from '@spreadscope/contracts';
@@ -51,7 +52,7 @@ export interface ConnectionState {
 
 export interface SubscriptionRequest {
   /** The table (contracts WS_TOPICS); the first screen only knew `premium`, still the default. */
-  readonly topic?: WsTopic;
+  readonly topic?: WsTopic | WsEventTopic;
   readonly interval: UpdateInterval;
   readonly params: Readonly<Record<string, string | number | undefined>>;
   /**
@@ -69,6 +70,8 @@ export interface SubscriptionRequest {
  */
 export interface SubscriptionHandlers<T = PremiumResponse> {
   onSnapshot(data: T, seq: number, source: 'snapshot' | 'delta'): void;
+  /** Event topics (`announcements`): each new item as the server pushes it. */
+  onEvent?(data: unknown): void;
   onError?(message: string, code: string): void;
 }
 
@@ -146,6 +149,7 @@ export class PremiumSocket {
     const sub: Subscription = {
       onSnapshot: (data, seq, source) => handlers.onSnapshot(data as T, seq, source),
       ...(handlers.onError ? { onError: handlers.onError } : {}),
+      ...(handlers.onEvent ? { onEvent: handlers.onEvent } : {}),
       id,
       request,
       key: null,
@@ -287,6 +291,11 @@ export class PremiumSocket {
           if (sub.key !== message.key || sub.resyncing || message.seq <= sub.lastSeq) continue;
           this.applyDelta(sub, message);
         }
+        return;
+      }
+      case 'event': {
+        for (const sub of this.subs.values())
+          if (sub.request.topic === message.topic) sub.onEvent?.(message.data);
         return;
       }
       case 'error': {

@@ -28,6 +28,7 @@ export const ROW_FIELDS = [
   'priceDiff',
   'gapPercent',
   'stale',
+  'tokenMismatch',
   'scope',
   'premiumType',
   'entryGapPercent',
@@ -180,6 +181,7 @@ export function sameSpreadRow(a: Row, b: Row): boolean {
     a.entryGapPercent === b.entryGapPercent &&
     a.exitGapPercent === b.exitGapPercent &&
     a.stale === b.stale &&
+    a.tokenMismatch === b.tokenMismatch &&
     a.durationSince === b.durationSince &&
     a.conversionRate === b.conversionRate &&
     a.base === b.base &&

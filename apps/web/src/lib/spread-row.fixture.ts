@@ -59,6 +59,7 @@ export function makeSpreadRow(base: string, overrides: Overrides = {}): PremiumT
     priceDiff: sourcePrice - targetPrice,
     gapPercent: gap,
     stale: false,
+    tokenMismatch: false,
     scope: 'kimchi',
     premiumType: 'spot-spot',
     entryGapPercent: gap + 0.1,

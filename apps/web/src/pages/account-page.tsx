@@ -10,6 +10,7 @@ import { ApiKeysSection } from '../auth/api-keys-section.tsx';
 import { errorText } from '../auth/error-text.ts';
 import { FavoritesSection } from '../auth/favorites-section.tsx';
 import { formatDateTime } from '../auth/format-date.ts';
+import { PhoneSection } from '../auth/phone-section.tsx';
 import { RequireSession } from '../auth/require-session.tsx';
 import { SIGN_OUT_STATE } from '../auth/sign-out.ts';
 import { TextField } from '../auth/text-field.tsx';
@@ -23,6 +24,8 @@ import { useLocale } from '../hooks/use-locale.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { resolveTheme, THEMES } from '../lib/settings.ts';
+import { NotificationsSection } from '../notify/notifications-section.tsx';
+import { BillingNav } from './billing/billing-nav.tsx';
 import '../auth/auth.css';
 
 /** /my/account: display name, email, password, settings, pins and owned tokens, API keys (spec §2). */
@@ -57,6 +60,7 @@ function Account({ user }: { user: SessionUser }) {
 
   return (
     <section className="auth-page auth-page--wide" data-testid="account-page">
+      <BillingNav />
       <h1>{t('auth.account.heading')}</h1>
       <div className="auth-card" data-testid="account-profile">
         <h2>{t('auth.account.profile')}</h2>
@@ -91,6 +95,8 @@ function Account({ user }: { user: SessionUser }) {
           </button>
         </form>
       </div>
+
+      <PhoneSection />
 
       <div className="auth-card">
         <h2>{t('auth.account.security')}</h2>
@@ -137,6 +143,7 @@ function Account({ user }: { user: SessionUser }) {
         </dl>
       </div>
 
+      <NotificationsSection />
       <FavoritesSection />
       <ApiKeysSection />
 

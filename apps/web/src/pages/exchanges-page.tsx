@@ -1,10 +1,13 @@
+import type { ExchangesOverviewResponse } from '@spreadscope/contracts';
 import { formatClock } from '@spreadscope/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CapabilityMatrix } from '../components/capability-matrix.tsx';
 import { ExchangeTable } from '../components/exchange-table.tsx';
 import { ForexStatus, LiveFailures } from '../components/forex-status.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useLocale } from '../hooks/use-locale.ts';
+import { useMarketQuery } from '../hooks/use-market-query.ts';
 import { useVenueConnections } from '../hooks/use-venue-connections.ts';
 import { connectionSummary, groupByRegion } from '../lib/exchange-health.ts';
 import './exchanges-page.css';
@@ -17,6 +20,11 @@ export function ExchangesPage() {
   const query = useVenueConnections();
   const venues = query.data?.venues ?? [];
   const summary = connectionSummary(venues);
+  const overview = useMarketQuery<ExchangesOverviewResponse>('/exchanges/overview', {}, 15_000);
+  const summaries = useMemo(
+    () => new Map((overview.data?.venues ?? []).map((v) => [v.id, v] as const)),
+    [overview.data],
+  );
   return (
     <div className="exchanges" data-testid="exchanges-page">
       <header className="exchanges__header">
@@ -50,7 +58,11 @@ export function ExchangesPage() {
           className="exchanges__section"
           aria-label={t(`exchanges.regions.${group.region}`)}
         >
-          <ExchangeTable title={t(`exchanges.regions.${group.region}`)} venues={group.venues} />
+          <ExchangeTable
+            title={t(`exchanges.regions.${group.region}`)}
+            venues={group.venues}
+            summaries={summaries}
+          />
         </section>
       ))}
       {venues.length > 0 ? (

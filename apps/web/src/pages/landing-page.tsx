@@ -11,6 +11,8 @@ import { useSettings } from '../hooks/use-settings.ts';
 import { useVenueConnections } from '../hooks/use-venue-connections.ts';
 import { DEFAULT_FILTERS, toApiParams } from '../lib/premium-filters.ts';
 import { discountRanking, premiumRanking } from '../lib/row-order.ts';
+import { LandingPricing } from './billing/landing-pricing.tsx';
+import { ContactForm } from './info/contact-form.tsx';
 import './landing-page.css';
 
 const HERO_BASE = 'BTC';
@@ -85,6 +87,15 @@ export function LandingPage() {
             </div>
           </section>
           <VenueStatusPanel venues={venues.data?.venues} />
+          <LandingPricing />
+          <section className="landing__contact" aria-label={t('site.footer.partnership')}>
+            <p>
+              <Link to={to('/partnership')}>{t('site.footer.partnership')}</Link>
+              {' · '}
+              <Link to={to('/contact-us')}>{t('site.footer.contact')}</Link>
+            </p>
+            <ContactForm testId="landing-contact" />
+          </section>
         </div>
         <div className="landing__side">
           <PremiumRanking

@@ -71,7 +71,8 @@ function convert(value: number, quote: string, currency: Currency, rate: number 
   return currency === 'KRW' ? value * rate : value;
 }
 
-function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbol }) {
+/** The detail view of one market (also the token page's premium tab). */
+export function PremiumDetail({ symbol, parsed }: { symbol: string; parsed: ParsedSymbol }) {
   const { t } = useTranslation();
   const { language, to } = useLocale();
   const [settings] = useSettings();

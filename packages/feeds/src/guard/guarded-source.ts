@@ -1,5 +1,5 @@
 import type { DataSourceState } from '@spreadscope/core';
-import type { EventSink, MarketSource, VenueLink } from '../market-source.ts';
+import type { EventSink, GatedSource, MarketSource, VenueLink } from '../market-source.ts';
 import { EventGate, FOREX_TALLY } from './event-gate.ts';
 import type { VenueRejects } from './rejects.ts';
 
@@ -9,7 +9,7 @@ import type { VenueRejects } from './rejects.ts';
  * event log carries to replicas is the same validated, per-market ordered stream. Each link carries its
  * venue's refusals.
  */
-export class GuardedSource implements MarketSource {
+export class GuardedSource implements GatedSource {
   /** Starts afresh when the source changes mode (auto: the simulator's prices are not live ones). */
   gate = new EventGate();
   readonly fetchCandles?: MarketSource['fetchCandles'];
@@ -49,6 +49,11 @@ export class GuardedSource implements MarketSource {
       const rejects = this.gate.rejectsOf(link.venue);
       return rejects ? { ...link, rejects } : link;
     });
+  }
+
+  /** Refusals so far per venue (and `forex`). */
+  rejects(): ReadonlyMap<string, VenueRejects> {
+    return this.gate.rejects();
   }
 
   /** USD/KRW rates refused (jumps, late or impossible rates), or undefined before the first. */

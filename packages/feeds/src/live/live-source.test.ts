@@ -60,6 +60,7 @@ describe('LiveSource with recorded Upbit responses', () => {
     expect([...requested].sort()).toEqual([
       'https://api-manager.upbit.com/api/v1/announcements?os=web&page=1&per_page=20&category=all',
       'https://api.upbit.com/v1/market/all',
+      'https://api.upbit.com/v1/market/all?isDetails=true',
       'https://api.upbit.com/v1/ticker/all?quote_currencies=KRW',
     ]);
     const quotes = quotesOf(events);
@@ -157,8 +158,7 @@ describe('LiveSource with recorded Upbit responses', () => {
     const { source } = await runOnce({ venues: only(['upbit', 'binance']), fetch: failing });
     expect(link(source, 'upbit')).toMatchObject({
       status: 'down',
-      lastError:
-        'spot-tickers: DNS lookup failed for api.upbit.com; notices: DNS lookup failed for api-manager.upbit.com',
+      lastError: 'spot-tickers: DNS lookup failed for api.upbit.com',
     });
     expect(link(source, 'binance')?.lastError).toContain(
       'spot-tickers: DNS lookup failed for api.binance.com',
@@ -251,6 +251,7 @@ describe('LiveSource over loopback HTTP', () => {
       expect([...server.requested].sort()).toEqual([
         '/upbit-proxy/api-manager.upbit.com/api/v1/announcements?os=web&page=1&per_page=20&category=all',
         '/upbit-proxy/api.upbit.com/v1/market/all',
+        '/upbit-proxy/api.upbit.com/v1/market/all?isDetails=true',
         '/upbit-proxy/api.upbit.com/v1/ticker/all?quote_currencies=KRW',
       ]);
       expect(quotesOf(events)).toHaveLength(6);
@@ -267,7 +268,7 @@ describe('LiveSource over loopback HTTP', () => {
     });
     expect(link(source, 'upbit')).toMatchObject({
       status: 'down',
-      lastError: `spot-tickers: connection refused by 127.0.0.1:${port}; notices: connection refused by 127.0.0.1:${port}`,
+      lastError: `spot-tickers: connection refused by 127.0.0.1:${port}`,
     });
   });
 

@@ -1,215 +1,388 @@
-import { type ForexMinuteBar, MINUTE_MS, type MinuteBar, minuteStart, type VenueId } from '@spreadscope/core';
-import { krwTick, roundToTick, significantTick } from './price-ticks.ts';
-import { clamp, ouAdvance, reflect } from './processes.ts';
-import { Rng } from './rng.ts';
 import {
-  FOREX,
-  IDIO_VOL,
-  KIMCHI,
-  MARKET_VOL,
-  type SimSnapshot,
-  Simulator,
-  TOKEN_KIMCHI,
-  YEAR_MS,
-} from './simulator.ts';
+  type ForexMinuteBar,
+  HOUR_MS,
+  type MarketType,
+  MINUTE_MS,
+  type MinuteBar,
+  minuteStart,
+  type VenueId,
+} from '@spreadscope/core';
+import { type FactorPaths, factorPaths, minuteSigma } from './backfill-paths.ts';
+import type { InstrumentSpec } from './market-structure.ts';
+import { ceilToTick, floorToTick, roundToTick, significantTick } from './price-ticks.ts';
+import { clamp, ouAdvance } from './processes.ts';
+import { Rng, stableUnit } from './rng.ts';
+import { instrumentTick } from './sim-books.ts';
+import { FUNDING, type SimSnapshot, Simulator, VOLUME } from './simulator.ts';
 import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
 
-export interface SimulatedDayOptions {
+export interface SimulatedHistoryOptions {
   readonly seed: number;
-  /** The minute the back-filled history ends at (exclusive): where the live simulation starts. */
+  /** Where the live simulation starts: the history ends at the start of this minute (exclusive). */
   readonly end: number;
   /** How many minutes back (default one day). */
   readonly minutes?: number;
   /** Venues the simulator leaves out (VENUES_DISABLED), as SimulatorSource does. */
   readonly disabledVenues?: ReadonlySet<VenueId>;
-  /**
-   * Which markets get history (default: BACKFILL_MARKETS). Writing a day of every market (~4,000) would take
-   * minutes on PGlite; a few dozen take a second or two and fill the charts people open first.
-   */
-  readonly markets?: (market: { venue: VenueId; base: string; quote: string }) => boolean;
+  /** SIM_TOKENS, as SimulatorSource has it: another token count is another market. */
+  readonly tokenLimit?: number;
 }
 
-const BACKFILL_BASES: ReadonlySet<string> = new Set(['BTC', 'ETH', 'XRP', 'SOL', 'DOGE', 'USDT']);
-const BACKFILL_VENUES: ReadonlySet<VenueId> = new Set(['upbit', 'bithumb', 'binance', 'bybit']);
-
-/**
- * The majors (and USDT/KRW) on the two largest Korean venues and the two largest overseas ones, spot and
- * perpetual, in their main quote: the default Kimchi pairs, charts and premium candles of a fresh install.
- */
-export function BACKFILL_MARKETS(market: { venue: VenueId; base: string; quote: string }): boolean {
-  return (
-    BACKFILL_BASES.has(market.base) &&
-    BACKFILL_VENUES.has(market.venue) &&
-    (market.quote === 'KRW' || market.quote === 'USDT')
-  );
+/** One token's markets, in the order history is written (see SimulatedHistory.order). */
+export interface BackfillToken {
+  /** The base, or USDT for Upbit's (and the other Korean venues') USDT/KRW. */
+  readonly symbol: string;
+  /** Sum of its markets' typical 24 h volume in USD. */
+  readonly volumeUsd: number;
+  /** Indices into SimulatedHistory.instruments. */
+  readonly instruments: readonly number[];
 }
 
-export interface SimulatedDay {
-  readonly bars: MinuteBar[];
-  readonly forex: ForexMinuteBar[];
+/** One market's day: per minute (oldest first) its bar; `closes` is what the minute rings keep. */
+export interface MarketDay {
+  readonly instrument: number;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  /** Base volume traded within the minute, and the rolling 24 h volume in the quote currency. */
+  readonly volume: Float64Array;
+  readonly volume24h: Float64Array;
+  /** Mid price at each minute's close (what funding's mark price is). */
+  readonly mid: Float64Array;
 }
 
-/** Seed offset of the back-fill's own generator: the live run's draws are never touched. */
+interface MarketKey {
+  readonly venue: VenueId;
+  readonly market: MarketType;
+  readonly base: string;
+  readonly quote: string;
+}
+
+/** The shapes of packages/db's funding and gap rows (structurally; feeds does not depend on db). */
+export interface SimFundingMinute {
+  readonly venue: string;
+  readonly base: string;
+  readonly quote: string;
+  readonly minute: number;
+  readonly rate: number;
+  readonly intervalHours: number;
+  readonly nextFundingTime: number;
+  readonly markPrice: number;
+}
+
+export interface SimFundingSettlement {
+  readonly venue: string;
+  readonly base: string;
+  readonly quote: string;
+  readonly fundingTime: number;
+  readonly rate: number;
+  readonly intervalHours: number;
+  readonly markPrice: number;
+}
+
+export interface SimGapMinute {
+  readonly first: MarketKey;
+  readonly second: MarketKey;
+  readonly minute: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+}
+
+/** Seed offset of the back-fill's own generators: the live run's draws are never touched. */
 const BACKFILL_SALT = 0x5eed_ba11;
 
 /**
- * A day of simulated 1-minute history that ends where a simulator with this seed starts: the same model run
- * backwards in minute steps from the run's starting state (a random walk and mean-reverting factors are
- * time-reversible), so the charts of a fresh install are full and meet the live prices without a jump.
- * Deterministic from the seed and `end`.
+ * A simulated day of 1-minute history that ends where a simulator with this seed starts, for every market of
+ * the simulated universe: bars, funding and the Kimchi pairs' gap minutes. Market-wide and per-token factors
+ * are walked back from the run's starting state once (backfill-paths.ts); each market's own noise (its
+ * deviation from the others, its volume, the wicks) comes from a generator of its own, so any market's day
+ * can be produced alone, in any order, and always comes out the same (a back-fill resumed after a restart
+ * writes what the interrupted one would have). Deterministic from (seed, end, venues, token count).
  */
-export function simulatedDay(options: SimulatedDayOptions): SimulatedDay {
-  const minutes = options.minutes ?? 1_440;
-  const end = minuteStart(options.end);
-  const disabled = options.disabledVenues ?? new Set<VenueId>();
-  const chosen = options.markets ?? BACKFILL_MARKETS;
-  const venues = SIMULATED_VENUE_IDS.filter((v) => !disabled.has(v));
-  const snapshot = new Simulator({ seed: options.seed, startTime: end, venues, books: false }).snapshot();
-  const rng = new Rng((options.seed ^ BACKFILL_SALT) | 0);
-  const instruments = snapshot.instruments.filter((i) => chosen(i.spec));
-  const tokens = new Set(instruments.map((i) => i.token));
-  const paths = factorPaths(snapshot, minutes, rng, (tokenIndex) => tokens.has(tokenIndex));
-  const bars: MinuteBar[] = [];
-  for (const instrument of instruments) {
-    const { spec } = instrument;
-    const closes = new Float64Array(minutes);
-    for (let m = 0; m < minutes; m++) closes[m] = midAt(snapshot, paths, instrument, m);
-    const usdPerQuote = spec.quote === 'KRW' ? 1 / snapshot.forex : 1;
-    const volume24h = Math.round(spec.volumeUsd / usdPerQuote);
-    const wickSigma = 0.5 * minuteSigma(snapshot.tokens[instrument.token]?.tier ?? 1);
-    const tick = (price: number) =>
-      spec.quote === 'KRW' ? krwTick(price, spec.base) : significantTick(price);
-    for (let m = 0; m < minutes; m++) {
-      const close = closes[m] as number;
-      const open = m === 0 ? close : (closes[m - 1] as number);
-      const high = Math.max(open, close) * (1 + Math.abs(rng.normal()) * wickSigma);
-      const low = Math.min(open, close) * (1 - Math.abs(rng.normal()) * wickSigma);
-      // Base volume of the minute: the day's dollar volume spread over its minutes, bursty.
-      const volume = ((spec.volumeUsd / 1_440) * (0.2 + 1.6 * rng.next())) / (close * usdPerQuote);
+export class SimulatedHistory {
+  readonly end: number;
+  /** Start of the oldest minute. */
+  readonly first: number;
+  readonly minutes: number;
+  readonly instruments: readonly InstrumentSpec[];
+  /** Every token with its markets, the most traded first, USDT/KRW (the USDT conversion base) before all. */
+  readonly order: readonly BackfillToken[];
+  private readonly snapshot: SimSnapshot;
+  private readonly paths: FactorPaths;
+  private readonly seed: number;
+
+  constructor(options: SimulatedHistoryOptions) {
+    this.minutes = options.minutes ?? 1_440;
+    this.end = minuteStart(options.end);
+    this.first = this.end - this.minutes * MINUTE_MS;
+    this.seed = options.seed;
+    const disabled = options.disabledVenues ?? new Set<VenueId>();
+    const venues = SIMULATED_VENUE_IDS.filter((v) => !disabled.has(v));
+    this.snapshot = new Simulator({
+      seed: options.seed,
+      startTime: this.end,
+      venues,
+      books: false,
+      ...(options.tokenLimit === undefined ? {} : { tokenLimit: options.tokenLimit }),
+    }).snapshot();
+    this.instruments = this.snapshot.instruments.map((i) => i.spec);
+    this.paths = factorPaths(this.snapshot, this.minutes, new Rng((options.seed ^ BACKFILL_SALT) | 0));
+    this.order = tokenOrder(this.snapshot);
+  }
+
+  /** Minute start of minute index m (0 is the oldest). */
+  minuteAt(m: number): number {
+    return this.first + m * MINUTE_MS;
+  }
+
+  /** USD/KRW per minute. */
+  forex(): ForexMinuteBar[] {
+    const bars: ForexMinuteBar[] = [];
+    const fx = (m: number) => Math.round((this.paths.forex[m] as number) * 100) / 100;
+    for (let m = 0; m < this.minutes; m++) {
+      const open = fx(m);
+      const close = fx(m + 1);
+      bars.push({
+        pair: 'USD/KRW',
+        minute: this.minuteAt(m),
+        open,
+        high: Math.max(open, close),
+        low: Math.min(open, close),
+        close,
+      });
+    }
+    return bars;
+  }
+
+  /**
+   * One market's day. Its mid follows the simulator's formula (Simulator.midPrice) on the walked-back
+   * factors plus the market's own mean-reverting deviation; the last price sits on the bid or the ask as the
+   * live quotes' does, so minutes bounce by the spread, and wicks reach past both.
+   */
+  marketDay(instrument: number): MarketDay {
+    const state = this.snapshot.instruments[instrument];
+    if (!state) throw new RangeError(`no simulated market ${instrument}`);
+    const { spec } = state;
+    const rng = new Rng(marketSeed(this.seed, spec));
+    const n = this.minutes + 1;
+    const token = state.token >= 0 ? this.snapshot.tokens[state.token] : undefined;
+    const paths = this.paths;
+    const deviation = new Float64Array(n);
+    const volumeDev = new Float64Array(n);
+    let dev = state.deviation;
+    let vol = state.volumeDev;
+    for (let m = n - 1; m >= 0; m--) {
+      deviation[m] = dev;
+      volumeDev[m] = vol;
+      dev = ouAdvance(dev, 0, state.deviationTauMs, state.deviationSigma, MINUTE_MS, rng.normal());
+      vol = ouAdvance(vol, 0, VOLUME.tauMs, VOLUME.sigma, MINUTE_MS, rng.normal());
+    }
+    const mid = new Float64Array(n);
+    for (let m = 0; m < n; m++) mid[m] = this.midAt(state, m, deviation[m] as number);
+    const last = new Float64Array(n);
+    const half = spec.spread / 2;
+    for (let m = 0; m < n; m++) {
+      const p = mid[m] as number;
+      // The run's first quote is the start's mid ± half the spread, so the last close is the mid itself.
+      last[m] =
+        m === n - 1
+          ? roundToTick(p, instrumentTick(spec, p))
+          : rng.chance(0.5)
+            ? floorToTick(p * (1 - half), instrumentTick(spec, p * (1 - half)))
+            : ceilToTick(p * (1 + half), instrumentTick(spec, p * (1 + half)));
+    }
+    const day = {
+      instrument,
+      open: new Float64Array(this.minutes),
+      high: new Float64Array(this.minutes),
+      low: new Float64Array(this.minutes),
+      close: new Float64Array(this.minutes),
+      volume: new Float64Array(this.minutes),
+      volume24h: new Float64Array(this.minutes),
+      mid: new Float64Array(this.minutes),
+    };
+    const wick = 0.5 * minuteSigma(token?.tier ?? 1);
+    for (let m = 0; m < this.minutes; m++) {
+      const open = last[m] as number;
+      const close = last[m + 1] as number;
+      const midHigh = Math.max(mid[m] as number, mid[m + 1] as number) * (1 + Math.abs(rng.normal()) * wick);
+      const midLow = Math.min(mid[m] as number, mid[m + 1] as number) * (1 - Math.abs(rng.normal()) * wick);
+      const high = Math.max(open, close, midHigh * (1 + half));
+      const low = Math.min(open, close, midLow * (1 - half));
+      day.open[m] = open;
+      day.close[m] = close;
+      day.high[m] = ceilToTick(high, instrumentTick(spec, high));
+      day.low[m] = floorToTick(low, instrumentTick(spec, low));
+      day.mid[m] = mid[m + 1] as number;
+      const usdPerQuote = spec.quote === 'KRW' ? 1 / (paths.forex[m + 1] as number) : 1;
+      const usdDay = spec.volumeUsd * Math.exp(volumeDev[m + 1] as number);
+      day.volume24h[m] = roundVolume(usdDay / usdPerQuote);
+      // The minute's share of the day, bursty as the live run's trades are.
+      const traded = ((usdDay / 1_440) * (0.2 + 1.6 * rng.next())) / ((mid[m + 1] as number) * usdPerQuote);
+      day.volume[m] = roundToTick(traded, significantTick(traded, 4));
+    }
+    return day;
+  }
+
+  bars(day: MarketDay): MinuteBar[] {
+    const spec = this.spec(day.instrument);
+    const bars: MinuteBar[] = [];
+    for (let m = 0; m < this.minutes; m++) {
       bars.push({
         venue: spec.venue,
         market: spec.market,
         base: spec.base,
         quote: spec.quote,
-        minute: end - (minutes - m) * MINUTE_MS,
-        open: roundToTick(open, tick(open)),
-        high: roundToTick(high, tick(high)),
-        low: roundToTick(low, tick(low)),
-        close: roundToTick(close, tick(close)),
-        volume24h,
-        volume: Number(volume.toPrecision(4)),
+        minute: this.minuteAt(m),
+        open: day.open[m] as number,
+        high: day.high[m] as number,
+        low: day.low[m] as number,
+        close: day.close[m] as number,
+        volume24h: day.volume24h[m] as number,
+        volume: day.volume[m] as number,
       });
     }
+    return bars;
   }
-  const forex: ForexMinuteBar[] = [];
-  for (let m = 0; m < minutes; m++) {
-    const close = Math.round((paths.forex[m] as number) * 100) / 100;
-    const open = m === 0 ? close : Math.round((paths.forex[m - 1] as number) * 100) / 100;
-    forex.push({
-      pair: 'USD/KRW',
-      minute: end - (minutes - m) * MINUTE_MS,
-      open,
-      high: Math.max(open, close),
-      low: Math.min(open, close),
-      close,
+
+  /**
+   * A perpetual's funding: the rate at each minute's close (the token's funding walked back, plus the
+   * market's own offset, scaled to its interval and capped as the live run does), and a settlement at each
+   * funding time of the day with the rate published just before it. Empty for spot markets.
+   */
+  funding(day: MarketDay): { minutes: SimFundingMinute[]; settlements: SimFundingSettlement[] } {
+    const state = this.snapshot.instruments[day.instrument];
+    const spec = state?.spec;
+    if (!state || !spec || spec.fundingHours === null) return { minutes: [], settlements: [] };
+    const hours = spec.fundingHours;
+    const intervalMs = hours * HOUR_MS;
+    const series = state.token >= 0 ? this.paths.funding8h[state.token] : undefined;
+    const minutes: SimFundingMinute[] = [];
+    const settlements: SimFundingSettlement[] = [];
+    const key = { venue: spec.venue, base: spec.base, quote: spec.quote };
+    for (let m = 0; m < this.minutes; m++) {
+      const per8h = (series?.[m + 1] ?? 0) + state.fundingOffset;
+      const rate = Math.round(clamp((per8h * hours) / 8, -FUNDING.cap, FUNDING.cap) * 1e8) / 1e8;
+      const mid = day.mid[m] as number;
+      const markPrice = roundToTick(mid, significantTick(mid));
+      const minute = this.minuteAt(m);
+      const closesAt = minute + MINUTE_MS;
+      const nextFundingTime = (Math.floor((closesAt - 1) / intervalMs) + 1) * intervalMs;
+      minutes.push({ ...key, minute, rate, intervalHours: hours, nextFundingTime, markPrice });
+      if (closesAt % intervalMs === 0) {
+        settlements.push({ ...key, fundingTime: closesAt, rate, intervalHours: hours, markPrice });
+      }
+    }
+    return { minutes, settlements };
+  }
+
+  /**
+   * The Kimchi pairs' gap minutes (a Korean KRW spot market over an overseas USDT spot market, the pairs the
+   * engine keeps: see rollupPair): the ratio of the legs' last prices at open and close, its wicks within
+   * both legs' own. Every Korean market against the token's `overseasPerMarket` most traded overseas ones
+   * (a row per pair per minute adds up: BTC alone has ~90 pairs); the other pairs' premium candles are drawn
+   * from the legs' closes.
+   */
+  gaps(days: readonly MarketDay[], overseasPerMarket = Number.POSITIVE_INFINITY): SimGapMinute[] {
+    const korean = days.filter((d) => {
+      const s = this.spec(d.instrument);
+      return s.korean && s.market === 'spot' && s.quote === 'KRW';
     });
+    const overseas = days
+      .filter((d) => {
+        const s = this.spec(d.instrument);
+        return !s.korean && s.market === 'spot' && s.quote === 'USDT';
+      })
+      .sort((a, b) => this.spec(b.instrument).volumeUsd - this.spec(a.instrument).volumeUsd)
+      .slice(0, overseasPerMarket);
+    const rows: SimGapMinute[] = [];
+    for (const a of korean) {
+      const first = keyOf(this.spec(a.instrument));
+      const spreadA = this.spec(a.instrument).spread;
+      for (const b of overseas) {
+        const second = keyOf(this.spec(b.instrument));
+        const rng = new Rng(marketSeed(this.seed, this.spec(a.instrument), this.spec(b.instrument)));
+        const wick = (spreadA + this.spec(b.instrument).spread) / 4;
+        for (let m = 0; m < this.minutes; m++) {
+          const open = (a.open[m] as number) / (b.open[m] as number);
+          const close = (a.close[m] as number) / (b.close[m] as number);
+          const outerHigh = (a.high[m] as number) / (b.low[m] as number);
+          const outerLow = (a.low[m] as number) / (b.high[m] as number);
+          const high = Math.max(
+            open,
+            close,
+            Math.min(outerHigh, Math.max(open, close) * (1 + Math.abs(rng.normal()) * wick)),
+          );
+          const low = Math.min(
+            open,
+            close,
+            Math.max(outerLow, Math.min(open, close) * (1 - Math.abs(rng.normal()) * wick)),
+          );
+          rows.push({ first, second, minute: this.minuteAt(m), open, high, low, close });
+        }
+      }
+    }
+    return rows;
   }
-  return { bars, forex };
-}
 
-interface FactorPaths {
-  /** Per minute, oldest first; the last entry is the minute just before the run starts. */
-  readonly forex: Float64Array;
-  readonly kimchi: Float64Array;
-  /** Per token (undefined where no history is wanted): log price change from the start, and own premium. */
-  readonly logDelta: (Float64Array | undefined)[];
-  readonly tokenKimchi: (Float64Array | undefined)[];
-}
-
-function minuteSigma(tier: 1 | 2 | 3 | 4): number {
-  return IDIO_VOL[tier] * Math.sqrt(MINUTE_MS / YEAR_MS);
-}
-
-/** Walks every factor back from the run's start, one minute at a time. */
-function factorPaths(
-  snapshot: SimSnapshot,
-  minutes: number,
-  rng: Rng,
-  wanted: (tokenIndex: number) => boolean,
-): FactorPaths {
-  const forex = new Float64Array(minutes);
-  const kimchi = new Float64Array(minutes);
-  const logDelta: (Float64Array | undefined)[] = snapshot.tokens.map((_, i) =>
-    wanted(i) ? new Float64Array(minutes) : undefined,
-  );
-  const tokenKimchi: (Float64Array | undefined)[] = snapshot.tokens.map((_, i) =>
-    wanted(i) ? new Float64Array(minutes) : undefined,
-  );
-  const marketSigma = MARKET_VOL * Math.sqrt(MINUTE_MS / YEAR_MS);
-  let fx = snapshot.forex;
-  let k = snapshot.kimchi;
-  const delta = snapshot.tokens.map(() => 0);
-  const own = snapshot.tokens.map((t) => t.kimchi);
-  // The newest minute closes at the run's starting state; each older one is one step further back.
-  for (let m = minutes - 1; m >= 0; m--) {
-    forex[m] = fx;
-    kimchi[m] = k;
-    snapshot.tokens.forEach((_, i) => {
-      const path = logDelta[i];
-      const ownPath = tokenKimchi[i];
-      if (path) path[m] = delta[i] as number;
-      if (ownPath) ownPath[m] = own[i] as number;
-    });
-    fx = reflect(
-      ouAdvance(fx, FOREX.mean, FOREX.tauMs, FOREX.sigma, MINUTE_MS, rng.normal()),
-      FOREX.lo,
-      FOREX.hi,
-    );
-    k = reflect(
-      ouAdvance(k, KIMCHI.mean, KIMCHI.tauMs, KIMCHI.sigma, MINUTE_MS, rng.normal()),
-      KIMCHI.lo,
-      KIMCHI.hi,
-    );
-    const market = marketSigma * rng.normal();
-    snapshot.tokens.forEach((token, i) => {
-      const path = logDelta[i];
-      const ownPath = tokenKimchi[i];
-      if (!path || !ownPath) return;
-      delta[i] = (delta[i] as number) - token.beta * market - minuteSigma(token.tier) * rng.normal();
-      own[i] = clamp(
-        ouAdvance(
-          own[i] as number,
-          token.kimchi,
-          TOKEN_KIMCHI.tauMs,
-          token.kimchiSigma,
-          MINUTE_MS,
-          rng.normal(),
-        ),
-        token.kimchi - 2 * TOKEN_KIMCHI.limit,
-        token.kimchi + 2 * TOKEN_KIMCHI.limit,
-      );
-    });
+  spec(instrument: number): InstrumentSpec {
+    const spec = this.instruments[instrument];
+    if (!spec) throw new RangeError(`no simulated market ${instrument}`);
+    return spec;
   }
-  return { forex, kimchi, logDelta, tokenKimchi };
+
+  private midAt(state: SimSnapshot['instruments'][number], m: number, deviation: number): number {
+    const { spec } = state;
+    const paths = this.paths;
+    const fx = paths.forex[m] as number;
+    if (state.token < 0) return fx * (1 + (paths.usdtPremium[m] as number) + deviation);
+    const token = this.snapshot.tokens[state.token];
+    const usd = Math.exp((token?.logPrice ?? 0) + (paths.logDelta[state.token]?.[m] ?? 0));
+    if (spec.korean) {
+      const premium =
+        (paths.kimchi[m] as number) +
+        (paths.tokenKimchi[state.token]?.[m] ?? 0) +
+        (paths.dislocation[state.token]?.[m] ?? 0);
+      return usd * fx * (1 + premium + deviation);
+    }
+    const basis = spec.market === 'perp' ? FUNDING.basisPer8h * (paths.funding8h[state.token]?.[m] ?? 0) : 0;
+    return usd * (1 + basis + deviation);
+  }
 }
 
-/** An instrument's mid at minute m, by the simulator's own formula (see Simulator.midPrice). */
-function midAt(
-  snapshot: SimSnapshot,
-  paths: FactorPaths,
-  instrument: SimSnapshot['instruments'][number],
-  m: number,
-): number {
-  const { spec } = instrument;
-  const fx = paths.forex[m] as number;
-  if (instrument.token < 0) return fx * (1 + snapshot.usdtPremium + instrument.deviation);
-  const token = snapshot.tokens[instrument.token];
-  const delta = paths.logDelta[instrument.token]?.[m] ?? 0;
-  const usd = Math.exp((token?.logPrice ?? 0) + delta);
-  if (spec.korean) {
-    const premium = (paths.kimchi[m] as number) + (paths.tokenKimchi[instrument.token]?.[m] ?? 0);
-    return usd * fx * (1 + premium + instrument.deviation);
-  }
-  const basis = spec.market === 'perp' ? (token?.basis ?? 0) : 0;
-  return usd * (1 + basis + instrument.deviation);
+function keyOf(spec: InstrumentSpec): MarketKey {
+  return { venue: spec.venue, market: spec.market, base: spec.base, quote: spec.quote };
+}
+
+/** A market's own generator: fixed by the seed and its name, whatever else is generated around it. */
+function marketSeed(seed: number, ...specs: InstrumentSpec[]): number {
+  const name = specs.map((s) => `${s.venue}|${s.market}|${s.base}|${s.quote}`).join('>');
+  return (seed ^ BACKFILL_SALT ^ Math.floor(stableUnit(name) * 0x7fffffff)) | 0;
+}
+
+function roundVolume(volume: number): number {
+  return volume >= 1000 ? Math.round(volume) : Math.round(volume * 100) / 100;
+}
+
+/** Tokens by their markets' combined volume, USDT/KRW (the USDT conversion rate of every chart) first. */
+function tokenOrder(snapshot: SimSnapshot): BackfillToken[] {
+  const byToken = new Map<number, { volumeUsd: number; instruments: number[] }>();
+  snapshot.instruments.forEach((instrument, index) => {
+    const entry = byToken.get(instrument.token) ?? { volumeUsd: 0, instruments: [] };
+    entry.volumeUsd += instrument.spec.volumeUsd;
+    entry.instruments.push(index);
+    byToken.set(instrument.token, entry);
+  });
+  return [...byToken.entries()]
+    .map(([token, entry]) => ({
+      symbol: token < 0 ? 'USDT' : (snapshot.tokens[token]?.symbol ?? '?'),
+      volumeUsd: entry.volumeUsd,
+      instruments: entry.instruments,
+      usdtKrw: token < 0,
+    }))
+    .sort((a, b) => Number(b.usdtKrw) - Number(a.usdtKrw) || b.volumeUsd - a.volumeUsd)
+    .map(({ usdtKrw: _, ...token }) => token);
 }

@@ -64,3 +64,40 @@ const DEFAULT_NETWORK: NetworkProfile = { confirmations: 10, blockTimeSec: 6, wi
 export function networkProfile(network: string): NetworkProfile {
   return NETWORKS[network] ?? DEFAULT_NETWORK;
 }
+
+/** Chains whose tokens have 0x contract addresses. */
+const EVM_CHAINS = new Set(['ETH', 'BSC', 'ARB', 'OP', 'BASE', 'POL', 'AVAX', 'KAIA', 'ETC']);
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** The coin is the chain's own (BTC on Bitcoin, ETH on Ethereum and its rollups): no contract. */
+function nativeOn(asset: string, network: string): boolean {
+  return (
+    asset === network || (asset === 'ETH' && (network === 'ARB' || network === 'OP' || network === 'BASE'))
+  );
+}
+
+/**
+ * A made-up but stable contract for a simulated token on a chain, the same at every venue — except for the
+ * simulator's one impostor listing, whose venue lists another token under the same ticker (`salt`).
+ */
+export function simulatedContract(
+  asset: string,
+  network: string,
+  unit: (key: string) => number,
+  salt = '',
+): string | undefined {
+  if (nativeOn(asset, network)) return undefined;
+  const key = `${asset}|${network}|${salt}`;
+  if (EVM_CHAINS.has(network)) {
+    let hex = '';
+    for (let i = 0; hex.length < 40; i++)
+      hex += Math.floor(unit(`${key}|${i}`) * 0x10000)
+        .toString(16)
+        .padStart(4, '0');
+    return `0x${hex.slice(0, 40)}`;
+  }
+  let out = network === 'TRX' ? 'T' : '';
+  const length = network === 'TRX' ? 34 : 44;
+  for (let i = 0; out.length < length; i++) out += BASE58[Math.floor(unit(`${key}|${i}`) * BASE58.length)];
+  return out;
+}

@@ -4,6 +4,9 @@ import type { FeedLogger } from '../common/logger.ts';
 import { StateListeners } from '../common/state-listeners.ts';
 import { DISABLED_REASON } from '../common/venue-overrides.ts';
 import type { EventSink, MarketSource, VenueLink } from '../market-source.ts';
+import { DerivativesSimulator } from './derivatives-sim.ts';
+import { SimListings } from './sim-listings.ts';
+import { SimNotices } from './sim-notices.ts';
 import { SIM_STEP_MS, Simulator } from './simulator.ts';
 import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
 
@@ -20,6 +23,8 @@ export interface SimulatorSourceOptions {
   /** What the operator asked for, and why simulated data is shown instead (set by `auto`). */
   readonly requested?: string;
   readonly reason?: string | null;
+  /** Further behind the clock than this (ms), skip ahead rather than catch up event by event (default 30 s). */
+  readonly maxCatchUpMs?: number;
 }
 
 /** Further behind than this, the source skips ahead rather than catching up event by event. */
@@ -62,19 +67,31 @@ export class SimulatorSource implements MarketSource {
       ...(this.options.tokenLimit === undefined ? {} : { tokenLimit: this.options.tokenLimit }),
     });
     this.simulator = simulator;
+    const notices = new SimNotices(this.options.seed, this.simulated, startTime);
+    // The last days' notices at once, so /events is full from the first page view.
+    for (const event of notices.backfill(startTime)) sink(event);
+    // Korean listings with their notice, deposit opening and run-up (the listing-arbitrage cards).
+    const listings = new SimListings(this.options.seed, this.simulated);
+    // Borrow rates, open interest and liquidations, moving with the simulated perpetuals.
+    const derivatives = new DerivativesSimulator(this.options.seed, [...this.simulated], startTime);
     const pump = () => {
       const now = this.clock();
       // After a long stall (sleep, debugger) jump ahead instead of flooding the engine with the backlog.
-      if (now - simulator.time > MAX_CATCH_UP_MS) {
+      if (now - simulator.time > (this.options.maxCatchUpMs ?? MAX_CATCH_UP_MS)) {
         this.options.logger?.warn(
           `simulator: ${Math.round((now - simulator.time) / 1000)} s behind the clock; skipping ahead`,
         );
         simulator.skipTo(now - SIM_STEP_MS);
       }
-      for (const event of simulator.advanceTo(now)) {
+      const batch = simulator.advanceTo(now);
+      for (const event of batch) {
         if ('venue' in event) this.lastByVenue.set(event.venue, event.t);
         sink(event);
       }
+      for (const event of notices.advanceTo(now)) sink(event);
+      listings.observe(batch);
+      for (const event of listings.advanceTo(now)) sink(event);
+      for (const event of derivatives.observe(batch)) sink(event);
     };
     this.timer = setInterval(pump, this.options.tickMs ?? 100);
     // The timer must not keep a process alive on its own (tests, CLI tools end when their work ends).

@@ -10,7 +10,7 @@ import {
   type WalletEvent,
 } from '@spreadscope/core';
 import { type InstrumentSpec, planMarket, type WalletSpec } from './market-structure.ts';
-import { networkProfile } from './networks.ts';
+import { networkProfile, simulatedContract } from './networks.ts';
 import { addTicks, ceilToTick, floorToTick, roundToTick, significantTick, type Tick } from './price-ticks.ts';
 import { clamp, ouAdvance, reflect } from './processes.ts';
 import { Rng, stableUnit } from './rng.ts';
@@ -52,21 +52,41 @@ export interface SimSnapshot {
   readonly forex: number;
   readonly kimchi: number;
   readonly usdtPremium: number;
+  /** The USDT/KRW premium's own noise (usdtPremium is it plus a share of the Kimchi premium, clamped). */
+  readonly usdtPremiumNoise: number;
   readonly tokens: readonly {
+    readonly symbol: string;
     readonly tier: LiquidityTier;
     readonly beta: number;
     readonly logPrice: number;
+    /** Log of its price a day before the start (the 24 h change the run's quotes show at first). */
+    readonly logOpen: number;
     /** The token's own Kimchi component plus its fixed offset. */
     readonly kimchi: number;
+    /** The fixed part of it (the moving part mean-reverts to zero). */
+    readonly kimchiOffset: number;
     readonly kimchiSigma: number;
     /** Perpetuals' basis over spot. */
     readonly basis: number;
+    /** Funding per 8 h, its mean-reversion level and its stationary spread. */
+    readonly funding8h: number;
+    readonly fundingMean: number;
+    readonly fundingSigma: number;
+    /** Korean-listed and not a major: may dislocate on its own. */
+    readonly dislocates: boolean;
+    /** Small enough to jump (tiers 3 and 4). */
+    readonly jumps: boolean;
   }[];
   readonly instruments: readonly {
     readonly spec: InstrumentSpec;
     /** Index into tokens, or -1 for USDT/KRW. */
     readonly token: number;
     readonly deviation: number;
+    readonly deviationSigma: number;
+    readonly deviationTauMs: number;
+    /** Log deviation of the market's volume from its typical level. */
+    readonly volumeDev: number;
+    readonly fundingOffset: number;
   }[];
 }
 
@@ -105,7 +125,7 @@ export const TOKEN_KIMCHI = { tauMs: 15 * MINUTE_MS, limit: 0.015 };
 export const USDT_PREMIUM = { sigma: 0.006, tauMs: 20 * MINUTE_MS, beta: 0.3, limit: 0.02 };
 const USDC_USDT = { sigma: 0.0002, tauMs: HOUR_MS, lo: 0.999, hi: 1.001 };
 /** About one new dislocation every 3 minutes across a full universe (~250 Korean-listed tokens). */
-const DISLOCATION = {
+export const DISLOCATION = {
   everyMs: 3 * MINUTE_MS,
   fullUniverse: 250,
   min: 0.06,
@@ -117,14 +137,19 @@ const DISLOCATION = {
   halfLifeMin: [3, 12],
 };
 /** About one jump every 2 minutes across the ~270 smaller tokens of the full universe. */
-const JUMP = { everyMs: 2 * MINUTE_MS, min: 0.02, max: 0.08 };
+export const JUMP = { everyMs: 2 * MINUTE_MS, min: 0.02, max: 0.08 };
 const FUNDING_SIGMA: Readonly<Record<LiquidityTier, number>> = {
   1: 0.00004,
   2: 0.0001,
   3: 0.0002,
   4: 0.0004,
 };
-const FUNDING = { tauMs: 30 * MINUTE_MS, cap: 0.02, everyMs: [30_000, 60_000] as const, basisPer8h: 2.5 };
+export const FUNDING = {
+  tauMs: 30 * MINUTE_MS,
+  cap: 0.02,
+  everyMs: [30_000, 60_000] as const,
+  basisPer8h: 2.5,
+};
 const DEVIATION = {
   korean: [0.001, 0.002, 0.004, 0.006],
   spot: [0.00005, 0.0002, 0.0008, 0.0015],
@@ -132,8 +157,15 @@ const DEVIATION = {
   stablecoin: 0.0005,
 } as const;
 const DEVIATION_TAU_MS = { korean: 3 * MINUTE_MS, spot: 2 * MINUTE_MS, perp: 5 * MINUTE_MS };
-const VOLUME = { sigma: 0.25, tauMs: 2 * HOUR_MS };
-const WALLET = { everyMs: 5 * MINUTE_MS, suspendChance: 0.02, recoverChance: 0.4 };
+export const VOLUME = { sigma: 0.25, tauMs: 2 * HOUR_MS };
+const WALLET = { everyMs: 5 * MINUTE_MS, suspendChance: 0.02, recoverChance: 0.4, delayedChance: 0.01 };
+
+/**
+ * Same ticker, different token: on a fresh start the screens should show how such a pair looks. The
+ * simulator's Bithumb lists an unrelated token under the ticker of one small Ethereum token (the first
+ * such, by name), with its own contract.
+ */
+const IMPOSTOR_VENUE = 'bithumb';
 
 class TokenState {
   logPrice: number;
@@ -266,6 +298,8 @@ interface WalletState {
   deposit: boolean;
   withdraw: boolean;
   nextAt: number;
+  /** Worked out at the first event (null: a native coin). */
+  contract?: string | null;
 }
 
 function roundVolume(volume: number): number {
@@ -332,7 +366,18 @@ export class Simulator {
     this.koreanTokens = this.tokens.filter((_, index) => koreanIndices.has(index));
     this.dislocatable = this.koreanTokens.filter((token) => token.spec.tier > 1);
     this.jumpTokens = this.tokens.filter((t) => t.spec.tier >= 3);
+    this.impostorAsset =
+      plan.wallets
+        .filter(
+          (w) => w.venue === IMPOSTOR_VENUE && w.network === 'ETH' && w.asset !== 'ETH' && w.asset !== 'USDT',
+        )
+        .filter((w) => (this.tokenAt(w.tokenIndex)?.spec.tier ?? 0) >= 3)
+        .map((w) => w.asset)
+        .sort()[0] ?? null;
   }
+
+  /** The ticker the simulated Bithumb lists a different token under (null when no candidate). */
+  readonly impostorAsset: string | null;
 
   /** Sim time up to which events have been produced (exclusive). */
   get time(): number {
@@ -353,22 +398,36 @@ export class Simulator {
    */
   snapshot(): SimSnapshot {
     const f = this.factors;
+    const dislocates = new Set(this.dislocatable);
     return {
       forex: f.forex,
       kimchi: f.kimchi,
       usdtPremium: this.usdtPremium(),
+      usdtPremiumNoise: f.usdtPremiumNoise,
       tokens: this.tokens.map((t) => ({
+        symbol: t.spec.symbol,
         tier: t.spec.tier,
         beta: t.beta,
         logPrice: t.logPrice,
+        logOpen: t.logOpen0,
         kimchi: t.kimchi + t.kimchiOffset,
+        kimchiOffset: t.kimchiOffset,
         kimchiSigma: t.kimchiSigma,
         basis: FUNDING.basisPer8h * t.funding8h,
+        funding8h: t.funding8h,
+        fundingMean: t.fundingMean,
+        fundingSigma: t.fundingSigma,
+        dislocates: dislocates.has(t),
+        jumps: t.spec.tier >= 3,
       })),
       instruments: this.instruments.map((i) => ({
         spec: i.spec,
         token: i.token === null ? -1 : this.tokens.indexOf(i.token),
         deviation: i.deviation,
+        deviationSigma: i.deviationSigma,
+        deviationTauMs: i.deviationTauMs,
+        volumeDev: i.volumeDev,
+        fundingOffset: i.fundingOffset,
       })),
     };
   }
@@ -726,6 +785,21 @@ export class Simulator {
     const network = wallet.spec.network;
     const profile = networkProfile(network);
     const usd = wallet.token ? Math.exp(wallet.token.logPrice) : 1;
+    const { venue, asset } = wallet.spec;
+    if (wallet.contract === undefined) {
+      wallet.contract =
+        simulatedContract(
+          asset,
+          network,
+          stableUnit,
+          venue === IMPOSTOR_VENUE && asset === this.impostorAsset ? 'impostor' : '',
+        ) ?? null;
+    }
+    const contract = wallet.contract;
+    const withdrawFee = roundSignificant(profile.withdrawFeeUsd / usd, 3);
+    // Hashed, not drawn: delays must not shift the simulator's random sequence (same seed, same market).
+    const delayed =
+      stableUnit(`${venue}|${asset}|${network}|${Math.floor(t / 3_600_000)}`) < WALLET.delayedChance;
     return {
       t,
       type: 'wallet',
@@ -736,7 +810,10 @@ export class Simulator {
       withdraw: wallet.withdraw,
       confirmations: profile.confirmations,
       blockTimeSec: profile.blockTimeSec,
-      withdrawFee: roundSignificant(profile.withdrawFeeUsd / usd, 3),
+      withdrawFee,
+      withdrawMin: roundSignificant(withdrawFee * 2, 3),
+      ...(contract ? { contract } : {}),
+      ...(delayed ? { delayed: true } : {}),
     };
   }
 

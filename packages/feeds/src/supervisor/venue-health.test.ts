@@ -12,6 +12,26 @@ const feed = (partial: Partial<FeedHealth> & Pick<FeedHealth, 'feed' | 'status'>
 });
 
 describe('venueHealth', () => {
+  it('keeps a notice board or market-flag list that is down out of the venue status (its own feed says so)', () => {
+    expect(
+      venueHealth([
+        feed({ feed: 'spot-tickers', status: 'connected', lastMessageAt: 10 }),
+        feed({
+          feed: 'notices',
+          status: 'down',
+          transport: 'rest',
+          lastError: 'HTTP 503 (venue server error)',
+        }),
+        feed({
+          feed: 'market-flags',
+          status: 'down',
+          transport: 'rest',
+          lastError: 'HTTP 429 (rate limited)',
+        }),
+      ]),
+    ).toEqual({ status: 'connected', lastMessageAt: 10, lastError: null });
+  });
+
   it('is connecting until a feed has answered, and connected when all delivering feeds are healthy', () => {
     expect(venueHealth([feed({ feed: 'spot-tickers', status: 'connecting' })]).status).toBe('connecting');
     expect(

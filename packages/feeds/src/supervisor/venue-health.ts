@@ -4,6 +4,20 @@ import type { FeedHealth, FeedKind } from './feed-health.ts';
 /** Feeds that carry prices: a venue whose price feeds are all down is down, whatever else still works. */
 const PRICE_FEEDS: ReadonlySet<FeedKind> = new Set(['spot-tickers', 'perp-tickers', 'pools']);
 
+/**
+ * Feeds about a venue rather than its prices: its notice board and market-list flags, margin borrow rates, open
+ * interest, liquidations. Each reports its own health in the venue's feed list, but none of them turns the
+ * venue's prices "delayed" or "down" (a notice page that is down, a margin endpoint that needs a key or a quiet
+ * liquidation socket is not a price problem).
+ */
+const INFO_FEEDS: ReadonlySet<FeedKind> = new Set([
+  'notices',
+  'market-flags',
+  'margin',
+  'open-interest',
+  'liquidations',
+]);
+
 export interface VenueHealth {
   readonly status: VenueStatus;
   readonly lastMessageAt: number | null;
@@ -15,7 +29,9 @@ export interface VenueHealth {
  * `degraded` when some do not (or a stream is down and REST is standing in), `down` when no price feed
  * delivers, `connecting` before anything answered. Feeds still connecting don't count against a venue.
  */
-export function venueHealth(feeds: readonly FeedHealth[]): VenueHealth {
+export function venueHealth(all: readonly FeedHealth[]): VenueHealth {
+  const market = all.filter((f) => !INFO_FEEDS.has(f.feed));
+  const feeds = market.length > 0 ? market : all;
   const prices = feeds.filter((f) => PRICE_FEEDS.has(f.feed));
   // A venue's last message is its last price when it has price feeds: a notice is not a quote.
   const lastMessageAt = latest(

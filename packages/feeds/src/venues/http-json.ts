@@ -31,6 +31,8 @@ export interface JsonRequest {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly signal?: AbortSignal;
+  /** `text`: hand back the body as text (HTML pages of venues without a JSON API); default JSON. */
+  readonly accept?: 'json' | 'text';
 }
 
 /**
@@ -67,7 +69,7 @@ export async function fetchJsonWith(
     response = await fetchFn(target, {
       method: request.method ?? 'GET',
       headers: {
-        Accept: 'application/json',
+        Accept: request.accept === 'text' ? 'text/html,application/xhtml+xml' : 'application/json',
         'User-Agent': 'Mozilla/5.0 (compatible; Spreadscope)',
         ...request.headers,
       },
@@ -83,6 +85,7 @@ export async function fetchJsonWith(
     throw new HttpFailure(`HTTP ${response.status}${statusWords(response.status)} from ${host}`);
   }
   const text = await response.text();
+  if (request.accept === 'text') return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,4 +1,10 @@
 import { getVenue, type VenueId } from '@spreadscope/core';
+import { derivativesExtras } from '../derivatives/derivatives-feed.ts';
+import { feeExtras } from '../fees/fees-feed.ts';
+import { marginExtras } from '../margin/margin-feed.ts';
+import { marketFlagsExtras } from '../notices/market-flags/market-flags.ts';
+import { noticeExtras } from '../notices/notice-sources.ts';
+import { publicWalletFeed } from '../wallets/public-wallet-feed.ts';
 import type { AdapterContext, VenueAdapter } from './adapter.ts';
 import { AmmAdapter } from './amm/amm-adapter.ts';
 import { type AmmConfig, DEFAULT_AMM } from './amm/amm-config.ts';
@@ -8,7 +14,7 @@ import { DydxAdapter } from './dex/dydx-adapter.ts';
 import { EdgexAdapter } from './dex/edgex-adapter.ts';
 import { KorbitAdapter } from './korbit/korbit-adapter.ts';
 import { bithumbExtras, upbitExtras } from './korea/korean-extras.ts';
-import { withExtras } from './tasks.ts';
+import { type Extras, withExtras } from './tasks.ts';
 
 export type AdapterChoice = { readonly adapter: VenueAdapter } | { readonly unsupported: string };
 
@@ -31,15 +37,39 @@ export function createVenueAdapter(
   }
   const config = ccxtVenue(venue);
   if (config) {
-    const adapter = new CcxtAdapter(config, ccxt, ctx);
-    if (venue === 'upbit') return { adapter: withExtras(adapter, upbitExtras(ctx)) };
-    if (venue === 'bithumb') return { adapter: withExtras(adapter, bithumbExtras(ctx)) };
+    let adapter: VenueAdapter = withReference(new CcxtAdapter(config, ccxt, ctx), ctx);
+    if (venue === 'upbit') adapter = withExtras(adapter, upbitExtras(ctx));
+    else if (venue === 'bithumb') adapter = withExtras(adapter, bithumbExtras(ctx));
+    else {
+      const wallets = publicWalletFeed(venue, ctx);
+      if (wallets) adapter = withExtras(adapter, wallets);
+    }
+    for (const extras of [noticeExtras(ctx), marketFlagsExtras(ctx)])
+      if (extras) adapter = withExtras(adapter, extras);
     return { adapter };
   }
-  if (venue === 'korbit') return { adapter: new KorbitAdapter(ctx) };
+  if (venue === 'korbit') {
+    const notices = noticeExtras(ctx);
+    const korbit = new KorbitAdapter(ctx);
+    return { adapter: notices ? withExtras(korbit, notices) : korbit };
+  }
   if (venue === 'dydx') return { adapter: new DydxAdapter(ctx) };
   if (venue === 'edgex') return { adapter: new EdgexAdapter(ctx) };
   return { unsupported: unsupportedReason(venue) };
+}
+
+/** Margin borrow rates, open interest and liquidations, where the venue publishes them (margin/, derivatives/). */
+function withReference(adapter: VenueAdapter, ctx: AdapterContext): VenueAdapter {
+  const parts = [
+    marginExtras(adapter.venue, ctx),
+    derivativesExtras(adapter.venue, ctx),
+    feeExtras(adapter.venue, ctx),
+  ].filter((e): e is Extras => e !== null);
+  if (parts.length === 0) return adapter;
+  return withExtras(adapter, {
+    tasks: parts.flatMap((p) => p.tasks),
+    capabilities: Object.assign({}, ...parts.map((p) => p.capabilities)),
+  });
 }
 
 /** Why a registry venue has no live adapter (reported as the `unsupported` link's reason). */

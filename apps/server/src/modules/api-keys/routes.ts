@@ -10,7 +10,7 @@ import { entitlementsOf } from '@spreadscope/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors.ts';
-import { requireSessionUser, sessionUserOf } from '../../http/guards.ts';
+import { requireEntitlement, requireSessionUser, sessionUserOf } from '../../http/guards.ts';
 import { principalOf } from '../../http/principal.ts';
 import { presentUser } from '../account/present-user.ts';
 import type { ApiKeysService } from './api-keys-service.ts';
@@ -43,7 +43,7 @@ export function apiKeysRoutes(apiKeys: ApiKeysService): FastifyPluginAsyncZod {
     app.post(
       '/account/api-keys',
       {
-        preHandler: requireSessionUser,
+        preHandler: [requireSessionUser, requireEntitlement('api')],
         schema: {
           tags,
           summary: 'Create a key (Pro+); the secret is in this response only',

@@ -46,6 +46,8 @@ export interface Accounts {
   readonly resolvePrincipal: PrincipalResolver;
   readonly authRateLimitPerMinute: number;
   readonly configuredPublicUrl: string | undefined;
+  /** Base URL of links the product hands out (mail, referral links, payment return pages). */
+  readonly publicUrl: () => string;
   /** Starts the hourly sweep of ended sessions and stale email links; returns a function that stops it. */
   startMaintenance(): () => void;
 }
@@ -108,6 +110,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
     resolvePrincipal,
     authRateLimitPerMinute: options.authRateLimitPerMinute,
     configuredPublicUrl: options.configuredPublicUrl,
+    publicUrl: options.publicUrl,
     startMaintenance() {
       // Ended sessions are refused already; deleting them (and links used or expired a week ago) only keeps
       // the tables small.

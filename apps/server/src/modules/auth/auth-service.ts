@@ -1,4 +1,11 @@
-import { isWellFormedReferralCode, type Language, normalizeReferralCode, translate } from '@spreadscope/core';
+import {
+  emailPerson,
+  isWellFormedReferralCode,
+  type Language,
+  normalizeEmail,
+  normalizeReferralCode,
+  translate,
+} from '@spreadscope/core';
 import type { EmailTokensRepository, UserRecord, UsersRepository } from '@spreadscope/db';
 import { ApiError } from '../../http/errors.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
@@ -77,7 +84,7 @@ export class AuthService {
     const displayName = input.displayName?.trim()
       ? checkedDisplayName(input.displayName)
       : defaultDisplayName(email);
-    const referrer = await this.referrer(input.referralCode);
+    const referrer = await this.referrerFor(input.referralCode, email);
     const existing = await this.deps.users.findByEmail(email);
     if (existing) {
       await this.signupOverUnverified(existing, {
@@ -164,6 +171,24 @@ export class AuthService {
     const found = isWellFormedReferralCode(code) ? await this.deps.users.findByReferralCode(code) : null;
     if (!found) throw new ApiError(400, 'referral_invalid', 'auth.referralInvalid', {}, 'referralCode');
     return found;
+  }
+
+  /**
+   * The referrer of a sign-up for `email`: refused when the code is the person's own (any alias of the same
+   * mailbox) or when that person already signed up with it under another alias (one referral per person).
+   */
+  async referrerFor(raw: string | undefined, email: string): Promise<UserRecord | null> {
+    const referrer = await this.referrer(raw);
+    if (!referrer) return null;
+    const person = emailPerson(email);
+    if (emailPerson(referrer.email) === person) {
+      throw new ApiError(400, 'referral_self', 'auth.referralSelf', {}, 'referralCode');
+    }
+    const earlier = await this.deps.users.emailsReferredBy(referrer.id);
+    if (earlier.some((other) => other !== normalizeEmail(email) && emailPerson(other) === person)) {
+      throw new ApiError(409, 'referral_repeat', 'auth.referralRepeat', {}, 'referralCode');
+    }
+    return referrer;
   }
 
   async checkReferral(raw: string, language: Language): Promise<{ valid: boolean; message: string }> {

@@ -111,7 +111,7 @@ export class GoogleService {
     if (flow.intent !== 'signup' || !flow.terms) {
       throw new ApiError(404, 'google_signup_required', 'auth.googleSignupRequired');
     }
-    const referrer = await this.auth.referrer(flow.referralCode);
+    const referrer = await this.auth.referrerFor(flow.referralCode, profile.email);
     const user = await this.auth.createAccount({
       email: profile.email,
       displayName: profile.name,

@@ -159,6 +159,17 @@ export class FundingService {
     };
   }
 
+  /** Settlements of one perpetual in a range, oldest first (the paid API pages and sorts them itself). */
+  async settlements(market: { exchange: VenueId; base: string; quote: string }, from: number, to: number) {
+    return this.requireHistory().readFundingSettlements({
+      venue: market.exchange,
+      base: market.base,
+      quote: market.quote,
+      from,
+      to,
+    });
+  }
+
   async historyV2(query: FundingHistoryV2Query): Promise<FundingHistoryV2Response> {
     const history = this.requireHistory();
     const { from, to } = this.window(query.range);

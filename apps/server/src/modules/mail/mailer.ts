@@ -8,6 +8,15 @@ export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** An HTML alternative of `text` (alert mail); clients without HTML show the text. */
+  readonly html?: string;
+  /** Where a reply goes (the contact form's sender), when it is not the From address. */
+  readonly replyTo?: string;
+  /**
+   * A Message-ID of our own (`<…@host>`): a resend after a crash carries the same one, and mail systems that
+   * de-duplicate by it (Gmail does) show the message once.
+   */
+  readonly messageId?: string;
 }
 
 export interface Mailer {

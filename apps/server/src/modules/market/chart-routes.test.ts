@@ -1,4 +1,5 @@
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { quote, startTestServer, T0, type TestServer } from '../../test-support/test-server.ts';
 
@@ -7,7 +8,7 @@ import { quote, startTestServer, T0, type TestServer } from '../../test-support/
 let server: TestServer;
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

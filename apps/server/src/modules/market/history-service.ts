@@ -160,6 +160,38 @@ export class MarketHistoryService {
     return { from, to };
   }
 
+  /**
+   * Candles of any bucket size (the paid API's 12 h too), in the market's own quote or converted minute by
+   * minute to KRW or dollars with the rate of that minute (forex USD/KRW for USD, Upbit USDT/KRW for USDT).
+   */
+  async candlesByStep(query: {
+    exchange: VenueId;
+    market: MarketType;
+    base: string;
+    quote: string;
+    stepMs: number;
+    from?: number | undefined;
+    to?: number | undefined;
+    limit: number;
+    currency?: 'KRW' | 'USD' | undefined;
+    conversionBase?: ConversionBase | undefined;
+  }) {
+    const unit = unitOf(query.quote);
+    const wanted = query.currency === undefined ? unit : query.currency === 'KRW' ? 'KRW' : 'DOLLAR';
+    const exponent = unit && wanted ? exponentOf(unit, wanted) : 0;
+    return this.market.readCandles({
+      venue: query.exchange,
+      market: query.market,
+      base: query.base,
+      quote: query.quote,
+      stepMs: query.stepMs,
+      ...this.candleRange(query, query.stepMs),
+      ...(exponent !== 0
+        ? { convert: { exponent: exponent as -1 | 1, conversionBase: query.conversionBase ?? 'USD' } }
+        : {}),
+    });
+  }
+
   async cexCandles(query: CexCandleQuery): Promise<CexCandleResponse> {
     const stepMs = CANDLE_INTERVAL_MS[query.interval];
     const quote = query.quote ?? defaultQuote(query.exchange);

@@ -1,5 +1,6 @@
 import type { BookEvent, FundingEvent, WalletEvent } from '@spreadscope/core';
-import { type Database, openDatabase } from '@spreadscope/db';
+import type { Database } from '@spreadscope/db';
+import { openMemoryDatabase } from '@spreadscope/db/testing';
 import { Simulator } from '@spreadscope/feeds';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import {
 let server: TestServer;
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMemoryDatabase();
 });
 afterAll(async () => {
   await database.close();

@@ -1,4 +1,10 @@
-import { SEARCH_FUZZY_THRESHOLD, tokenName, type VenueId } from '@spreadscope/core';
+import {
+  choseongOf,
+  isChoseongQuery,
+  SEARCH_FUZZY_THRESHOLD,
+  tokenName,
+  type VenueId,
+} from '@spreadscope/core';
 import Fuse from 'fuse.js';
 
 interface Entry {
@@ -9,6 +15,9 @@ interface Entry {
 interface Named extends Entry {
   readonly ko: string;
   readonly en: string;
+  readonly aliases: readonly string[];
+  /** Initial consonants of the Korean name and Korean aliases (ㅂㅌㅋㅇ for 비트코인). */
+  readonly initials: readonly string[];
 }
 
 /**
@@ -18,6 +27,7 @@ interface Named extends Entry {
  */
 export class TokenSearch {
   private fuse: Fuse<Named> | null = null;
+  private named: Named[] = [];
   private indexed = -1;
   private owner: object | undefined;
 
@@ -27,12 +37,15 @@ export class TokenSearch {
    */
   refresh(tokenCount: number, load: () => Entry[], owner?: object): void {
     if (tokenCount === this.indexed && owner === this.owner && this.fuse) return;
-    const named = load().map((entry) => {
+    const named = load().map((entry): Named => {
       const names = tokenName(entry.base);
-      return { ...entry, ko: names?.ko ?? '', en: names?.en ?? '' };
+      const aliases = names?.aliases ?? [];
+      const initials = [names?.ko ?? '', ...aliases].map(choseongOf).filter((c) => c !== '');
+      return { ...entry, ko: names?.ko ?? '', en: names?.en ?? '', aliases, initials };
     });
+    this.named = named;
     this.fuse = new Fuse(named, {
-      keys: ['base', 'ko', 'en'],
+      keys: ['base', 'ko', 'en', 'aliases'],
       threshold: SEARCH_FUZZY_THRESHOLD,
       includeScore: true,
       ignoreLocation: true,
@@ -44,10 +57,29 @@ export class TokenSearch {
   find(q: string, limit: number): { base: string; score: number; exchanges: VenueId[] }[] {
     const query = q.trim().toUpperCase();
     if (!this.fuse || query === '') return [];
+    if (isChoseongQuery(query)) return this.findInitials(query.replace(/\s+/g, ''), limit);
     return this.fuse.search(query, { limit }).map((hit) => ({
       base: hit.item.base,
       score: Number((hit.score ?? 0).toFixed(4)),
       exchanges: hit.item.exchanges,
     }));
+  }
+
+  /**
+   * A query of initial consonants only (ㅂㅌㅋㅇ) is a Korean name typed the short way: fuzzy matching on
+   * syllables cannot see it, so it matches the names' initials (a name starting with them ranks first).
+   */
+  private findInitials(query: string, limit: number) {
+    const hits: { base: string; score: number; exchanges: VenueId[] }[] = [];
+    for (const entry of this.named) {
+      const at = Math.min(
+        ...entry.initials.map((i) => {
+          const index = i.indexOf(query);
+          return index < 0 ? Number.POSITIVE_INFINITY : index === 0 && i.length === query.length ? 0 : 0.1;
+        }),
+      );
+      if (Number.isFinite(at)) hits.push({ base: entry.base, score: at, exchanges: entry.exchanges });
+    }
+    return hits.sort((a, b) => a.score - b.score || a.base.localeCompare(b.base)).slice(0, limit);
   }
 }

@@ -261,7 +261,12 @@ export function TimeChart({
   }, [series, timeZone, resetKey]);
 
   return (
-    <figure className="time-chart" data-testid={testId}>
+    // How many candles or points the chart draws (its longest series): what a browser test can count.
+    <figure
+      className="time-chart"
+      data-testid={testId}
+      data-points={series.reduce((most, s) => Math.max(most, s.data.length), 0)}
+    >
       <div ref={container} className="time-chart__canvas" style={{ height }} role="img" aria-label={label} />
       <figcaption className="time-chart__caption">
         <span className="time-chart__zone">{zoneName}</span>

@@ -181,12 +181,28 @@ describe('Binance adapter', () => {
     expect(funding.find((f) => f.base === 'ETH')).toMatchObject({ rate: -0.000_031_25, intervalHours: 4 });
 
     await waitFor(() => link('binance')?.status === 'connected', 'binance connected');
+    await waitFor(
+      () => link('binance')?.feeds?.find((f) => f.feed === 'notices')?.status === 'connected',
+      'binance notices',
+    );
     const health = link('binance');
-    expect(health?.feeds?.map((f) => [f.feed, f.transport, f.status])).toEqual([
+    const reference = new Set(['margin', 'open-interest', 'liquidations']);
+    expect(
+      health?.feeds?.filter((f) => !reference.has(f.feed)).map((f) => [f.feed, f.transport, f.status]),
+    ).toEqual([
       ['spot-tickers', 'ws', 'connected'],
       ['perp-tickers', 'ws', 'connected'],
       ['books', 'ws', 'connected'],
       ['funding', 'rest', 'connected'],
+      ['notices', 'rest', 'connected'],
+    ]);
+    expect(
+      of(events, 'notice').some((n) => n.title === 'Binance Will List Zama (ZAMA) with Seed Tag Applied'),
+    ).toBe(true);
+    // Open interest and the forced-liquidation stream run beside them (margin needs a key on Binance).
+    expect(health?.feeds?.filter((f) => reference.has(f.feed)).map((f) => [f.feed, f.transport])).toEqual([
+      ['open-interest', 'rest'],
+      ['liquidations', 'ws'],
     ]);
     expect(health?.capabilities).toMatchObject({
       'spot-tickers': { via: 'ws', fallback: 'rest' },

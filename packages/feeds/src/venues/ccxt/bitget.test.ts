@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FixtureRoutes, fixtureFetch } from '../../live/fixtures/fixture-http.ts';
+import { type FixtureRoutes, fixtureFetch, json } from '../../live/fixtures/fixture-http.ts';
 import {
   type FixtureWsServer,
   type Frame,
@@ -41,6 +41,8 @@ const BITGET_ROUTES: FixtureRoutes = {
     'USDT-FUTURES': fx.json('current-fund-rate-usdt-futures.json'),
     'USDC-FUTURES': fx.json('current-fund-rate-usdc-futures.json'),
   }),
+  '/api/v2/spot/market/vip-fee-rate': json('../../fees/bitget/fixtures/spot-vip-fee-rate.json'),
+  '/api/v2/mix/market/vip-fee-rate': json('../../fees/bitget/fixtures/mix-vip-fee-rate.json'),
 };
 
 type Arg = { instType: string; channel: string; instId: string };

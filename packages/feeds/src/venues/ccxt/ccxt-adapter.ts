@@ -11,6 +11,7 @@ import { WatchMux } from '../../supervisor/watch-mux.ts';
 import type { AdapterContext, Candle, CandleRequest, CapabilityMap, VenueAdapter } from '../adapter.ts';
 import { VenueRequestError } from '../adapter.ts';
 import { windowBook } from '../book-window.ts';
+import { MarketListWatcher } from '../market-list-diff.ts';
 import { CcxtMarkets, type Tracked } from './ccxt-markets.ts';
 import { currenciesToWallets, fundingToEvent, intervalHours, tickerToQuote } from './ccxt-normalize.ts';
 import type { BookConfig, CcxtVenue, TickerFeedConfig, TickerStream } from './ccxt-venues.ts';
@@ -80,6 +81,7 @@ export class CcxtAdapter implements VenueAdapter {
       new Set(getVenue(config.venue).quotes),
       ctx.settings.marketsRefreshMs,
       ctx.clock,
+      this.listingWatch(),
     );
     this.walletTrace = newTrace();
     this.walletExchange =
@@ -91,6 +93,24 @@ export class CcxtAdapter implements VenueAdapter {
           })
         : null;
     this.builtTasks = this.buildTasks();
+  }
+
+  /**
+   * Listings and delistings as token updates, from the changes of the market list between two reads. Upbit and
+   * Bithumb are left out: their detailed market lists (notices/market-flags) tell the same with the flags.
+   */
+  private listingWatch(): ((markets: readonly Tracked[]) => void) | undefined {
+    if (this.venue === 'upbit' || this.venue === 'bithumb') return undefined;
+    const watcher = new MarketListWatcher(this.venue);
+    return (markets) => {
+      const { events, doubtful } = watcher.update(markets, this.ctx.clock());
+      if (doubtful > 0) {
+        this.ctx.logger.warn(
+          `${this.venue}: ${doubtful} markets vanished in one read of the market list; not told as delistings`,
+        );
+      }
+      for (const event of events) this.ctx.emit(event);
+    };
   }
 
   capabilities(): CapabilityMap {

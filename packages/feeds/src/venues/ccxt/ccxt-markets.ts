@@ -33,6 +33,8 @@ export class CcxtMarkets {
     private readonly quotes: ReadonlySet<string>,
     private readonly refreshMs: number,
     private readonly clock: () => number,
+    /** Told the whole tracked list after every successful read (the first included). */
+    private readonly onRead?: (markets: readonly Tracked[]) => void,
   ) {}
 
   /** Loads the markets if they never were, refreshes them if due; rejects only when none are known. */
@@ -115,6 +117,7 @@ export class CcxtMarkets {
         this.loadedAt = this.clock();
         this.lastFailure = null;
         this.version++;
+        this.onRead?.([...bySymbol.values()]);
       } catch (error) {
         this.lastFailure = error;
       } finally {

@@ -135,6 +135,22 @@ function confirmations(info: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * The token's contract in a network's raw entry, which ccxt keeps but does not unify: Binance and Bybit call
+ * it `contractAddress`, OKX `ctAddr`, MEXC `contract`, Gate `contract_address`.
+ */
+const CONTRACT_KEYS = ['contractAddress', 'ctAddr', 'contract', 'contract_address'] as const;
+
+function contractOf(info: unknown): string | undefined {
+  if (!info || typeof info !== 'object') return undefined;
+  const record = info as Record<string, unknown>;
+  for (const key of CONTRACT_KEYS) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '' && value.length <= 200) return value.trim();
+  }
+  return undefined;
+}
+
 /** ccxt currencies (with their networks) → one `wallet` event per asset and network. */
 export function currenciesToWallets(
   venue: VenueId,
@@ -188,6 +204,13 @@ export function currenciesToWallets(
       };
       const confirms = confirmations(network.info);
       if (confirms !== undefined) candidate.confirmations = confirms;
+      const contract = contractOf(network.info);
+      if (contract !== undefined) candidate.contract = contract;
+      // Binance marks a congested network `busy`; Bitget says `congestion: congested`.
+      const raw = network.info as Record<string, unknown> | undefined;
+      if (raw?.busy === true || raw?.congestion === 'congested') candidate.delayed = true;
+      const min = network.limits?.withdraw?.min;
+      if (typeof min === 'number' && Number.isFinite(min) && min >= 0) candidate.withdrawMin = min;
       if (
         network.fee !== undefined &&
         network.fee !== null &&

@@ -124,6 +124,7 @@ describe('ccxt venues on recorded REST answers', () => {
         withdraw: true,
         confirmations: 2,
         withdrawFee: 0.0015,
+        withdrawMin: 0.0001,
       },
       {
         t: NOW,
@@ -135,6 +136,7 @@ describe('ccxt venues on recorded REST answers', () => {
         withdraw: false,
         confirmations: 20,
         withdrawFee: 1,
+        withdrawMin: 10,
       },
     ]);
   });

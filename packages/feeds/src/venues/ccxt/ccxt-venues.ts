@@ -184,7 +184,7 @@ export const CCXT_VENUES: readonly CcxtVenue[] = [
     ],
     books: { stream: 'watchOrderBook', chunk: 1, maxMarkets: KOREAN_BOOKS },
     funding: { none: 'spot only' },
-    wallets: { access: 'public' },
+    wallets: { none: 'read by the Coinone wallet feed' },
     candles: 'ccxt 4.5.84 has no Coinone candles',
     // ccxt 4.5.84 reads `best_bids`/`best_asks` as objects; Coinone sends lists of levels.
     topOfBook: (info) => {
@@ -276,7 +276,7 @@ export const CCXT_VENUES: readonly CcxtVenue[] = [
       params: { method: 'publicMixGetV2MixMarketCurrentFundRate' },
       alsoParams: [{ method: 'publicMixGetV2MixMarketCurrentFundRate', productType: 'USDC-FUTURES' }],
     },
-    wallets: { access: 'public' },
+    wallets: { none: 'read by the Bitget wallet feed' },
   },
   {
     venue: 'gateio',
@@ -287,7 +287,7 @@ export const CCXT_VENUES: readonly CcxtVenue[] = [
     ],
     books: { stream: 'watchOrderBook', chunk: 1 },
     funding: { bulk: true },
-    wallets: { access: 'public' },
+    wallets: { none: 'read by the Gate wallet feed' },
     fetchMarkets: { types: ['spot', 'swap'] },
   },
   {
@@ -335,7 +335,7 @@ export const CCXT_VENUES: readonly CcxtVenue[] = [
     // most traded USDT-margined contracts are read one by one (v5 market/funding_rate); the interval is the
     // distance between the current and the next funding time HTX returns.
     funding: { bulk: false },
-    wallets: { access: 'public' },
+    wallets: { none: 'read by the HTX wallet feed' },
     fetchMarkets: { types: { spot: true, linear: true, inverse: false } },
     quoteVolume: { perp: htxSwapQuoteVolume },
   },

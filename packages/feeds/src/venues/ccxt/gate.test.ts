@@ -9,7 +9,16 @@ import {
 } from '../../test-support/fixture-ws.ts';
 import { startLive, stopAll } from '../../test-support/live-harness.ts';
 import { restFailureCase, streamFailureCases } from '../../test-support/venue-failures.ts';
-import { FIXTURE_NOW as NOW, of, restRound, venueFixtures } from '../../test-support/venue-kit.ts';
+import {
+  failing,
+  FIXTURE_NOW as NOW,
+  nextWait,
+  of,
+  RATE_LIMITED,
+  restRound,
+  SERVER_ERROR,
+  venueFixtures,
+} from '../../test-support/venue-kit.ts';
 
 /**
  * Gate (ccxt `gate`, our `gateio`) through its real v4 wire formats: REST on api.gateio.ws (`/api/v4/spot/…`,
@@ -96,11 +105,12 @@ describe('Gate on recorded REST answers', () => {
       ['BTC', 0.0001, 8, 1_763_712_000_000, 89_470.3],
       ['ETH', -0.000_031, 4, 1_763_712_000_000, 2944.2],
     ]);
-    // Gate's currency list has each chain's switches but no fees or confirmations.
+    // Gate's currency list (read raw by the wallet feed) has each chain's switches under Gate's own chain
+    // names, but no fees or confirmations.
     expect(r.wallets.map((w) => [w.asset, w.network, w.deposit, w.withdraw])).toEqual([
       ['BTC', 'BTC', true, true],
-      ['USDT', 'ERC20', true, true],
-      ['USDT', 'TRC20', true, false],
+      ['USDT', 'ETH', true, true],
+      ['USDT', 'TRX', true, false],
       ['ETH', 'ETH', true, true],
     ]);
     expect(r.venueLink).toMatchObject({ status: 'connected', lastError: null });
@@ -112,6 +122,30 @@ describe('Gate on recorded REST answers', () => {
     path: '/api/v4/futures/usdt/tickers',
     feed: 'perp-tickers',
     host: 'api.gateio.ws',
+  });
+  it('reports 429 and 5xx on the raw wallet feed in plain words, keeps prices flowing, then recovers', async () => {
+    const route = failing(GATE_ROUTES, '/api/v4/spot/currencies');
+    const round = await restRound('gateio', route.routes);
+    const feed = (name: string) => round.venueLink?.feeds?.find((f) => f.feed === name);
+    expect(feed('wallets')?.status).toBe('connected');
+    const interval = nextWait(round, 'gateio', 'wallets');
+    route.set(RATE_LIMITED);
+    await round.again();
+    expect(feed('wallets')).toMatchObject({
+      status: 'down',
+      lastError: 'HTTP 429 (rate limited) from api.gateio.ws',
+    });
+    expect(nextWait(round, 'gateio', 'wallets')).toBeGreaterThanOrEqual(interval);
+    expect(feed('spot-tickers')?.status).toBe('connected');
+    route.set(SERVER_ERROR);
+    await round.again();
+    expect(feed('wallets')).toMatchObject({
+      status: 'down',
+      lastError: 'HTTP 503 (venue server error) from api.gateio.ws',
+    });
+    route.set(null);
+    await round.again();
+    expect(feed('wallets')).toMatchObject({ status: 'connected', lastError: null });
   });
 });
 

@@ -70,8 +70,8 @@ describe('HTX on recorded REST answers', () => {
       r.wallets.map((w) => [w.asset, w.network, w.deposit, w.withdraw, w.confirmations, w.withdrawFee]),
     ).toEqual([
       ['BTC', 'BTC', true, true, 2, 0.0004],
-      ['USDT', 'TRC20', true, false, 20, 1],
-      ['USDT', 'ERC20', true, true, 64, 3.5],
+      ['USDT', 'TRX', true, false, 20, 1],
+      ['USDT', 'ETH', true, true, 64, 3.5],
       ['ETH', 'ETH', true, true, 64, 0.0012],
     ]);
     expect(r.venueLink).toMatchObject({ status: 'connected', lastError: null });

@@ -150,6 +150,39 @@ describe('market list refresh', () => {
     expect(r.quote('spot HYPE/USDT')).toMatchObject({ last: 34.21 });
   });
 
+  it('tells a market that appears or vanishes between two reads as a token update (listed, delisted)', async () => {
+    let listed = false;
+    let now = FIXTURE_NOW;
+    const r = await restRound(
+      'aster',
+      routes(() => listed),
+      { clock: () => now, settings: { marketsRefreshMs: REFRESH_MS } },
+    );
+    // The first read is the starting point, not news.
+    expect(of(r.events, 'token_update')).toEqual([]);
+    listed = true;
+    now += REFRESH_MS + 1;
+    await r.again();
+    expect(of(r.events, 'token_update')).toEqual([
+      {
+        t: now,
+        type: 'token_update',
+        venue: 'aster',
+        market: 'spot',
+        base: 'HYPE',
+        quote: 'USDT',
+        update: 'listed',
+      },
+    ]);
+    listed = false;
+    now += REFRESH_MS + 1;
+    await r.again();
+    expect(of(r.events, 'token_update').map((e) => [e.update, e.base, e.t])).toEqual([
+      ['listed', 'HYPE', now - REFRESH_MS - 1],
+      ['delisted', 'HYPE', now],
+    ]);
+  });
+
   it('keeps the known markets when a refresh fails', async () => {
     let fail = false;
     let now = FIXTURE_NOW;

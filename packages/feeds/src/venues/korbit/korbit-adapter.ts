@@ -34,7 +34,8 @@ const INTERVALS: Readonly<Record<string, string>> = {
 /**
  * Korbit (Open API v2; not in ccxt): KRW tickers over its public WebSocket with REST polling as the
  * fallback, order books of the most traded markets by REST, candles on request. Korbit publishes wallet
- * status and notices to signed-in users only, so neither is read.
+ * status to signed-in users only, so it is not read; its notices come from the portal's public notice
+ * endpoint (notices/korbit), added beside this adapter in the registry.
  */
 export class KorbitAdapter implements VenueAdapter {
   readonly venue = 'korbit' as const;
@@ -75,7 +76,6 @@ export class KorbitAdapter implements VenueAdapter {
       books: { via: 'rest', note: 'the most traded markets, polled' },
       funding: { via: 'none', note: 'spot only' },
       wallets: { via: 'none', note: 'Korbit shows deposit/withdraw status to signed-in users only' },
-      notices: { via: 'none', note: 'no public notice API' },
       candles: { via: 'on-demand' },
     };
   }

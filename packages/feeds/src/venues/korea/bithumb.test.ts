@@ -21,8 +21,8 @@ const frames = JSON.parse(fixture('../../venues/korea/fixtures/bithumb-ws-ticker
 const ROUTES: FixtureRoutes = {
   '/v1/market/all': own('bithumb-market-all.json'),
   '/v1/ticker': own('bithumb-ticker.json'),
-  '/v1/notices': own('bithumb-notices.json'),
-  '/public/assetsstatus/multichain/ALL': own('bithumb-wallet-status.json'),
+  '/v1/notices': json('../../notices/bithumb/fixtures/bithumb-notices.json'),
+  '/public/assetsstatus/multichain/ALL': json('../../wallets/bithumb/fixtures/bithumb-wallet-status.json'),
 };
 
 const bithumbScript: WsScript = (message, ctx) => {

@@ -27,7 +27,6 @@ import { restFailureCase, streamFailureCases } from '../../test-support/venue-fa
 const load = (name: string) => JSON.parse(fixture(`../../venues/korea/fixtures/${name}`)) as unknown;
 const tickerFrames = load('upbit-ws-ticker.json') as { code: string }[];
 const bookFrame = load('upbit-ws-orderbook-btc.json') as Frame;
-const own = (name: string) => json(`../../venues/korea/fixtures/${name}`);
 
 /** Upbit's per-network answers (recorded by `currency|net_type`), as the key-only chance endpoints give them. */
 const chance = (name: string) => {
@@ -42,10 +41,10 @@ const chance = (name: string) => {
 
 const ROUTES: FixtureRoutes = {
   ...UPBIT_ROUTES,
-  '/api/v1/announcements': own('upbit-notices.json'),
-  '/v1/status/wallet': own('upbit-wallet-status.json'),
-  '/v1/deposits/chance/coin': chance('upbit-deposit-chance.json'),
-  '/v1/withdraws/chance': chance('upbit-withdraw-chance.json'),
+  '/api/v1/announcements': json('../../notices/upbit/fixtures/upbit-notices.json'),
+  '/v1/status/wallet': json('../../wallets/upbit/fixtures/upbit-wallet-status.json'),
+  '/v1/deposits/chance/coin': chance('../../../wallets/upbit/fixtures/upbit-deposit-chance.json'),
+  '/v1/withdraws/chance': chance('../../../wallets/upbit/fixtures/upbit-withdraw-chance.json'),
 };
 
 /** Upbit's subscription is one array: a ticket, then one object per data type and market codes. */
@@ -141,7 +140,12 @@ describe('Upbit adapter', () => {
       via: 'none',
       needsKey: { configured: false },
     });
-    expect(link('upbit')?.feeds?.map((f) => f.feed)).toEqual(['spot-tickers', 'books', 'notices']);
+    expect(link('upbit')?.feeds?.map((f) => f.feed)).toEqual([
+      'spot-tickers',
+      'books',
+      'notices',
+      'market-flags',
+    ]);
   });
 
   it('publishes each notice once, however often the board is polled', async () => {

@@ -1,0 +1,47 @@
+import type { dexEn } from './en-dex.ts';
+
+/** 한국어: DEX 화면(/dex). en-dex.ts와 키가 같아야 합니다. */
+export const dexKo: typeof dexEn = {
+  dex: {
+    title: 'DEX 풀',
+    lead: '체인에서 읽은 AMM 풀의 스왑과 유동성: 누가, 어떤 가격에, 어느 블록에서 거래했는지 보여 줍니다.',
+    exchangeLabel: '거래소',
+    all: '전체',
+    poolsTitle: '풀',
+    tradesTitle: '최근 거래',
+    liquidityTitle: '유동성 변동',
+    noPools: '인덱싱 중인 풀이 없습니다.',
+    noTrades: '아직 거래가 없습니다.',
+    noLiquidity: '아직 유동성 변동이 없습니다.',
+    signIn: 'DEX 데이터를 보려면 로그인하세요.',
+    signInAction: '로그인',
+    upgrade: 'DEX 데이터는 Pro 플랜부터 제공됩니다.',
+    upgradeAction: '요금제 보기',
+    columns: {
+      exchange: '거래소',
+      pair: '페어',
+      chain: '체인',
+      pool: '풀',
+      status: '상태',
+      lastBlock: '마지막 블록',
+      time: '시간',
+      side: '구분',
+      price: '가격',
+      base: '수량',
+      quote: '금액',
+      block: '블록',
+      tx: '트랜잭션',
+      type: '유형',
+      amounts: '수량',
+      maker: '주소',
+    },
+    status: {
+      live: '실시간',
+      stale: '지연',
+      starting: '시작 중',
+      simulated: '시뮬레이션',
+    },
+    side: { buy: '매수', sell: '매도' },
+    type: { add: '공급', remove: '회수' },
+  },
+};

@@ -1,0 +1,97 @@
+import type { listingEn } from './en-listing.ts';
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+/** Korean copy of the listing-arbitrage pages. */
+export const listingKo: Widen<typeof listingEn> = {
+  listing: {
+    nav: '상장 아비트라지',
+    title: '상장 아비트라지',
+    lead: '국내 거래소 신규 상장을 공지부터 추적합니다: 네트워크별 입출금·거래 상태, 새 원화 마켓의 해외 최저가 대비 프리미엄, 전송 시 예상 수익. 시간은 한국 시간(KST)입니다.',
+    simulated: '시뮬레이션',
+    simulatedNote: '시뮬레이션 상장입니다: 공지, 지갑, 가격은 내장 시뮬레이터가 만듭니다.',
+    empty: '최근 3일 동안 공지된 상장이 없습니다.',
+    loading: '상장 정보를 불러오는 중…',
+    failed: '상장 정보를 불러오지 못했습니다: {{message}}',
+    live: '실시간',
+    gate: {
+      signIn: '상장 아비트라지는 유료 플랜 전용입니다. 로그인하세요.',
+      signInAction: '로그인',
+      plan: '상장 아비트라지는 Starter 플랜부터 이용할 수 있습니다.',
+      planAction: '플랜 보기',
+      invite: '상장 아비트라지는 사전 출시 중입니다. 초대 코드를 입력하세요.',
+      codeLabel: '초대 코드',
+      submit: '입력',
+      submitting: '확인 중…',
+    },
+    status: {
+      deposit: '입금 가능',
+      deposit_wait: '입금 대기',
+      sell: '매도 주문만 가능',
+      sell_wait: '매도 대기',
+      trade: '거래 중',
+      trade_wait: '거래 대기',
+      unknown: '알 수 없음',
+    },
+    type: {
+      default: '일반 상장',
+      global_simultaneous: '글로벌 동시 상장',
+      first_domestic: '국내 최초 상장',
+    },
+    field: {
+      announced: '공지',
+      deposit: '입금',
+      depositWithin: '2시간 이내 ({{time}}까지)',
+      trading: '거래 시작',
+      notAnnounced: '미정',
+      postponed: '연기됨',
+      premium: '프리미엄',
+      listingPrice: '신규 마켓',
+      overseas: '해외 최저가',
+      networks: '네트워크',
+      network: '네트워크',
+      depositHere: '입금 ({{exchange}})',
+      withdrawThere: '출금 ({{exchange}})',
+      withdrawFee: '출금 수수료',
+      open: '가능',
+      closed: '중단',
+      unreported: '—',
+      peak: '최고 {{pct}} ({{time}})',
+      notice: '공지',
+      detail: '상세',
+    },
+    countdown: {
+      in: '{{time}} 후',
+      ago: '{{time}} 전',
+    },
+    calc: {
+      title: '수익 계산기',
+      amount: '금액 (원)',
+      network: '네트워크',
+      result: '예상 수익',
+      assumption:
+        '해외에서 수수료 0.1 %로 매수, 출금(수수료 {{fee}} {{base}}), 신규 마켓에서 수수료 0.1 %로 매도.',
+      assumptionNoFee:
+        '해외에서 수수료 0.1 %로 매수, 출금(출금 수수료를 알 수 없어 빼지 않음), 신규 마켓에서 수수료 0.1 %로 매도.',
+      noPrice: '두 가격이 모두 필요합니다: 신규 마켓이 아직 거래 전입니다.',
+      invalid: '0보다 큰 금액을 입력하세요.',
+    },
+    timeline: {
+      title: '타임라인',
+      announced: '공지 게시',
+      edited: '공지 수정',
+      postponed: '연기',
+      deposit_opened: '입금 시작',
+      deposit_closed: '입금 중단',
+      trading_started: '거래 시작',
+    },
+    history: {
+      title: '지난 상장',
+      empty: '아직 지난 상장이 없습니다.',
+      listedAt: '거래 시작',
+      peak: '최고 프리미엄',
+    },
+    back: '전체 상장',
+    notFoundListing: '최근 30일 동안 {{key}} 상장이 없습니다.',
+  },
+};

@@ -1,0 +1,127 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { percentile, round, writeResult } from './support/write-result.ts';
+
+/**
+ * The paid API (issue 14) on the built product over the simulator:
+ * - rest: GET /api/v1/premium (100 rows, gzip) with a key at PAPI_RATE requests a second for PAPI_SECONDS,
+ *   credits metered as in production (every call counted and recorded): achieved rate, p50/p99 latency;
+ *   target p99 ≤ 20 ms at 2,000 req/s;
+ * - ws: PAPI_WS_CLIENTS subscribers of one /ws/v1/premium parameter: from the message's own timestamp (the
+ *   market update it carries) to its arrival at each client, p50/p99; target p99 ≤ 100 ms at 1,000.
+ */
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RATE = Number(process.env.PAPI_RATE ?? 2_000);
+const SECONDS = Number(process.env.PAPI_SECONDS ?? 10);
+const WS_CLIENTS = Number(process.env.PAPI_WS_CLIENTS ?? 1_000);
+const WS_SECONDS = Number(process.env.PAPI_WS_SECONDS ?? 10);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'spreadscope-papi-bench-'));
+const env = {
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  MARKET_SOURCE: 'sim',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  PUBLIC_API_RATE_PER_MINUTE: 'partner=100000000',
+};
+const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const port = /running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
+    if (port) resolve(`http://127.0.0.1:${port}`);
+  });
+  child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+});
+
+const admin = (...argv: string[]) =>
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...argv], {
+    env: { ...env, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n');
+admin(
+  'create-user',
+  '--email',
+  'bench@example.com',
+  '--password',
+  'bench-Horse7!',
+  '--plan',
+  'partner',
+  '--verified',
+);
+const key = admin('create-api-key', '--email', 'bench@example.com').at(-1) ?? '';
+const headers = { 'X-DTMX-APIKEY': key, 'Accept-Encoding': 'gzip' };
+
+// Warm: the first answers build the tables.
+for (let i = 0; i < 20; i++) await fetch(`${url}/api/v1/premium?limit=100`, { headers });
+
+const rest = await autocannon({
+  url: `${url}/api/v1/premium?limit=100`,
+  headers,
+  connections: 20,
+  overallRate: RATE,
+  duration: SECONDS,
+});
+const usage = await fetch(`${url}/api/v1/forex?symbol=USD-KRW`, { headers });
+
+const latencies: number[] = [];
+const sockets: WebSocket[] = [];
+const param = 'upbit:binance:bitcoin:KRW:USDT:spot:spot';
+await Promise.all(
+  Array.from({ length: WS_CLIENTS }, async () => {
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws/v1/premium`, {
+      headers: { 'X-DTMX-APIKEY': key },
+    });
+    sockets.push(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: [param], id: 1 }));
+  }),
+);
+const measuring = Date.now();
+for (const socket of sockets) {
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { timestamp?: number };
+    if (typeof message.timestamp === 'number' && Date.now() > measuring + 1_000) {
+      latencies.push(Date.now() - message.timestamp);
+    }
+  });
+}
+await new Promise((resolve) => setTimeout(resolve, WS_SECONDS * 1_000));
+for (const socket of sockets) socket.terminate();
+latencies.sort((a, b) => a - b);
+
+const figures = {
+  rest_target_rps: RATE,
+  rest_achieved_rps: round(rest.requests.average, 1),
+  rest_p50_ms: rest.latency.p50,
+  rest_p99_ms: rest.latency.p99,
+  rest_errors: rest.errors + rest.non2xx,
+  rest_credits_used_after: Number(usage.headers.get('x-credits-used') ?? Number.NaN),
+  ws_clients: WS_CLIENTS,
+  ws_messages: latencies.length,
+  ws_p50_ms: percentile(latencies, 50),
+  ws_p99_ms: percentile(latencies, 99),
+};
+console.log('public-api', figures);
+writeResult('public-api', figures);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('exit', resolve));
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCli } from './support/admin-cli.ts';
+import { launchChromium } from './support/browser.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+
+/** Listing arbitrage: the invite gate, the simulated cards and a detail page, ko at 360 px and en at 1280 px. */
+
+let server: ServerProcess;
+let browser: Browser;
+const password = 'list-Horse7!';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServerProcess({ MARKET_SOURCE: 'sim', SIM_TOKENS: '40', LISTING_INVITE_REQUIRED: 'true' }),
+    launchChromium(),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function admin(...argv: string[]): Promise<string[]> {
+  return (await adminCli(server, ...argv)).trim().split('\n');
+}
+
+async function signedIn(email: string, width: number, prefix: '' | '/en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Asia/Seoul' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${prefix}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
+  return page;
+}
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+describe('listing arbitrage in Chromium', () => {
+  it('asks a visitor to sign in', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/en/listing-arbitrage`);
+    const gate = page.getByTestId('listing-gate');
+    await gate.waitFor({ timeout: 30_000 });
+    expect(await gate.innerText()).toContain('Sign in to continue.');
+    await page.context().close();
+  });
+
+  // The admin CLI starts a process per command: slow on a busy machine.
+  it('takes an invite code, then shows live cards and a detail page (ko 360, en 1280)', {
+    timeout: 300_000,
+  }, async () => {
+    for (const [width, language, prefix, wrong] of [
+      [360, 'ko', '', '유효하지 않은 초대 코드입니다.'],
+      [1280, 'en', '/en', 'Invalid invitation code.'],
+    ] as const) {
+      const email = `listing.${language}.${Date.now()}@example.com`;
+      await admin(
+        'create-user',
+        '--email',
+        email,
+        '--password',
+        password,
+        '--plan',
+        'starter',
+        '--verified',
+        '--language',
+        language,
+      );
+      const [code] = await admin('listing-invite', 'issue');
+      expect(code).toMatch(/^LIST-/);
+      const page = await signedIn(email, width, prefix);
+      await page.goto(`${server.url}${prefix}/listing-arbitrage`);
+      const gate = page.getByTestId('listing-gate');
+      await gate.waitFor({ timeout: 30_000 });
+      await gate.locator('input[name="code"]').fill('WRONG-CODE');
+      await gate.locator('button[type="submit"]').click();
+      const error = gate.getByRole('alert');
+      await error.waitFor({ timeout: 10_000 });
+      expect(await error.innerText()).toBe(wrong);
+
+      await gate.locator('input[name="code"]').fill(code ?? '');
+      await gate.locator('button[type="submit"]').click();
+      const cards = page.getByTestId('listing-card');
+      await cards.first().waitFor({ timeout: 60_000 });
+      expect(await cards.count()).toBeGreaterThanOrEqual(1);
+      const first = cards.first();
+      const status = await first.getAttribute('data-status');
+      expect(['deposit', 'deposit_wait', 'sell', 'sell_wait', 'trade', 'trade_wait', 'unknown']).toContain(
+        status,
+      );
+      expect((await first.innerText()).length).toBeGreaterThan(0);
+      expect(await page.getByText(language === 'ko' ? '시뮬레이션' : 'Simulated').count()).toBeGreaterThan(0);
+      expect(await fitsWidth(page)).toBe(true);
+
+      const key = (await first.getAttribute('data-key')) ?? '';
+      expect(key).toMatch(/^(upbit|bithumb)-krw-[a-z0-9]+$/);
+      await first.getByTestId('listing-detail-link').click();
+      await page.waitForURL(`**${prefix}/listing-arbitrage/${key}`);
+      const timeline = page.getByTestId('listing-timeline');
+      await timeline.waitFor({ timeout: 30_000 });
+      expect(await timeline.innerText()).toContain(language === 'ko' ? '공지 게시' : 'Notice published');
+      await page.getByTestId('listing-calc-result').waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+
+      // Only the lowercase {exchange}-{quote}-{base} shape is a page.
+      await page.goto(`${server.url}${prefix}/listing-arbitrage/${key.toUpperCase()}`);
+      await page.getByTestId('not-found').waitFor({ timeout: 30_000 });
+      await page.context().close();
+    }
+  });
+});

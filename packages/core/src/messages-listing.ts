@@ -1,0 +1,13 @@
+/** Server messages of the listing-arbitrage pages, in both languages (spec §5, §8). */
+
+export const LISTING_MESSAGES_EN = {
+  'listing.invalidInvite': 'Invalid invitation code.',
+  'listing.inviteRequired': 'Listing arbitrage is in pre-launch: enter your invitation code.',
+  'listing.notFound': 'No listing {{key}}.',
+} as const;
+
+export const LISTING_MESSAGES_KO: Record<keyof typeof LISTING_MESSAGES_EN, string> = {
+  'listing.invalidInvite': '유효하지 않은 초대 코드입니다.',
+  'listing.inviteRequired': '상장 아비트라지는 사전 출시 중입니다: 초대 코드를 입력하세요.',
+  'listing.notFound': '상장 {{key}}을(를) 찾을 수 없습니다.',
+};

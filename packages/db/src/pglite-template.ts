@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { defaultMigrationsFolder } from './migrations-folder.ts';
+
+/** Files of a migrations folder, sorted, with their bytes: what decides the template's schema. */
+function migrationsDigest(folder: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, `${prefix}${entry.name}/`);
+      else hash.update(`${prefix}${entry.name}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  walk(folder, '');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** PGlite's build (a new version may store clusters differently): its entry file's size and time. */
+function pgliteBuild(): string {
+  const stat = statSync(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  return `${stat.size}-${Math.floor(stat.mtimeMs)}`;
+}
+
+let building: Promise<string> | undefined;
+
+/**
+ * Test support: a migrated empty PGlite cluster, dumped once to a tarball in the temp folder and reused by every
+ * test database opened after it (`openDatabase({ template })`). Starting PGlite from an empty directory runs
+ * initdb, and then every migration: seconds per database, and the suite opens over a hundred. The file is keyed
+ * by the migrations' contents and PGlite's version, so a new migration builds a new one; concurrent test
+ * processes may both build it, each renaming its own complete file into place.
+ */
+export function pgliteTemplate(migrationsFolder = defaultMigrationsFolder()): Promise<string> {
+  building ??= (async () => {
+    const key = `${pgliteBuild()}-${migrationsDigest(migrationsFolder)}`;
+    const path = join(tmpdir(), `spreadscope-pglite-template-${key}.tar`);
+    if (existsSync(path)) return path;
+    const client = await PGlite.create('memory://');
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder });
+      const dump = await client.dumpDataDir('none');
+      const partial = `${path}.${process.pid}.${Date.now()}`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, path).catch(async (error: unknown) => {
+        await rm(partial, { force: true });
+        if (!existsSync(path)) throw error;
+      });
+      return path;
+    } finally {
+      await client.close();
+    }
+  })();
+  return building;
+}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import ganache from 'ganache';
+import { type Abi, createWalletClient, type Hex, http, publicActions } from 'viem';
+
+/** The test pools compiled from dex-index/contracts/PoolEvents.sol (regenerate with compile-contracts.mjs). */
+const compiled = JSON.parse(
+  readFileSync(new URL('../dex-index/contracts/pool-events.compiled.json', import.meta.url), 'utf8'),
+) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> };
+
+export type TestContract =
+  | 'UniswapV3PoolEvents'
+  | 'PancakeV3PoolEvents'
+  | 'UniswapV2PairEvents'
+  | 'KlayswapPoolEvents'
+  | 'WombatPoolEvents';
+
+/**
+ * A real EVM node (ganache, in this process) on a loopback port, with unlocked accounts; every
+ * transaction is mined into its own block at once.
+ */
+export async function startEvmNode() {
+  const server = ganache.server({
+    logging: { quiet: true },
+    chain: { chainId: 31337 },
+    wallet: { deterministic: true, totalAccounts: 3 },
+  });
+  await server.listen(0, '127.0.0.1');
+  const { port } = (server as unknown as { address(): AddressInfo }).address();
+  const url = `http://127.0.0.1:${port}`;
+  const client = createWalletClient({ transport: http(url) }).extend(publicActions);
+  const [account] = await client.getAddresses();
+  if (!account) throw new Error('the node has no accounts');
+
+  async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+    return (await client.request({ method, params } as never)) as T;
+  }
+
+  return {
+    url,
+    account: account.toLowerCase(),
+    client,
+    async deploy(name: TestContract, args: readonly unknown[] = []): Promise<string> {
+      const contract = compiled.contracts[name];
+      if (!contract) throw new Error(`no compiled contract ${name}`);
+      const hash = await client.deployContract({
+        abi: contract.abi,
+        bytecode: contract.bytecode,
+        args,
+        account,
+        chain: null,
+        gas: 3_000_000n,
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      const code = receipt.contractAddress
+        ? await client.getCode({ address: receipt.contractAddress })
+        : undefined;
+      if (receipt.status !== 'success' || !receipt.contractAddress || !code)
+        throw new Error(`${name} was not deployed`);
+      return receipt.contractAddress.toLowerCase();
+    },
+    /** Sends one call as a transaction; resolves with its block number once mined. */
+    async send(
+      name: TestContract,
+      address: string,
+      functionName: string,
+      args: readonly unknown[],
+    ): Promise<number> {
+      const contract = compiled.contracts[name];
+      if (!contract) throw new Error(`no compiled contract ${name}`);
+      const hash = await client.writeContract({
+        address: address as Hex,
+        abi: contract.abi,
+        functionName,
+        args,
+        account,
+        chain: null,
+        gas: 1_000_000n,
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
+      return Number(receipt.blockNumber);
+    },
+    snapshot: () => rpc<string>('evm_snapshot'),
+    revert: (id: string) => rpc<boolean>('evm_revert', [id]),
+    /** Moves the clock of the next blocks forward. */
+    increaseTime: (seconds: number) => rpc<number>('evm_increaseTime', [seconds]),
+    mine: () => rpc<string>('evm_mine'),
+    blockNumber: async () => Number(await client.getBlockNumber()),
+    close: () => server.close(),
+  };
+}
+
+export type EvmNode = Awaited<ReturnType<typeof startEvmNode>>;
