@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         marketApi: deps.marketApi,
         notices: deps.notices,
         trends: deps.trends,
+        listings: deps.listing?.service,
         ...deps.publicApi,
       }),
       {

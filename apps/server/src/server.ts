@@ -405,6 +405,7 @@ export async function startServer(
   );
   wallets.start();
   listing.start();
+  publicWsHub.followListings(listing.noticed);
   await dex.start();
   await alerts.start();
   const stopAlertTicks = alerts.evaluator

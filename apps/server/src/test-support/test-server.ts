@@ -364,6 +364,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await runtime.start();
   wallets.start();
   listing.start();
+  publicWsHub.followListings(listing.noticed);
   await dex.start();
   await alerts.start();
   const stopAlertTicks = bus.subscribe(BUS_TOPICS.marketTick, () => alerts.evaluator?.onTick());

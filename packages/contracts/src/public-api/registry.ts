@@ -115,7 +115,7 @@ export const PUBLIC_API_OPERATIONS: readonly PublicApiOperation[] = [
   op('/open-interest/summary', 'key', 'aggregate'),
   op('/open-interest/history-aggregated', 'key', 'aggregate', { token_id: 'bitcoin' }),
   // 2.15 Listings
-  op('/listings/historical', 'key', 'envelope', {}, { pending: 'listing-arbitrage' }),
+  op('/listings/historical', 'key', 'envelope'),
   // 2.16, 2.17 Telegram, Naver
   op(
     '/telegram/channels',

@@ -16,6 +16,7 @@ import {
 import type { ListingRecord, ListingRepository, ListingUpsert } from '@spreadscope/db';
 import type { MarketEngine } from '@spreadscope/engine';
 import { parseListingNotice } from '@spreadscope/feeds';
+import { Publisher } from '../../runtime/publisher.ts';
 import { mergeNotice } from './listing-merge.ts';
 import { type ListingMoment, ListingMoments } from './listing-moments.ts';
 import { buildCard, LISTING_FEES, observe, typeAtNotice } from './listing-observe.ts';
@@ -52,6 +53,11 @@ const LOADED_DAYS_MS = 30 * 86_400_000;
 export class ListingService {
   /** Notice seen, deposits opened, trading started: once each, by the process that writes (alerts listen). */
   readonly moments = new ListingMoments();
+  /**
+   * A listing first seen in the running mode, in every process (API replicas too, which read the same notices):
+   * the paid API's listing WebSocket pushes it to its own sockets.
+   */
+  readonly noticed = new Publisher<ListingRecord>();
   private readonly byMode = new Map<DataSourceMode, Map<string, ListingRecord>>();
   private readonly loading = new Map<DataSourceMode, Promise<Map<string, ListingRecord>>>();
   private writing: Promise<void> = Promise.resolve();
@@ -157,7 +163,16 @@ export class ListingService {
     events.set(key, stored);
     if (mode !== this.deps.mode()) return;
     const card = this.pushCard(stored, true);
-    if (!known) this.announce(stored, 'notice', stored.updatedAt, card.price.premiumPct);
+    if (known) return;
+    this.noticed.emit(stored, (error) =>
+      this.deps.logger.error(`listing: a notice listener failed: ${String(error)}`),
+    );
+    this.announce(stored, 'notice', stored.updatedAt, card.price.premiumPct);
+  }
+
+  /** The running mode's stored listings, newest notice first (the paid API's listing history). */
+  async stored(limit: number): Promise<ListingRecord[]> {
+    return this.deps.repository.forMode(this.deps.mode()).list(0, limit);
   }
 
   private pushCard(row: ListingRecord, force: boolean): ListingCard {

@@ -16,6 +16,7 @@ const STORE_PATHS = [
   '/cex/symbol/cautions',
   '/cex/symbol/delistings',
   '/cex/symbol/tags',
+  '/listings/historical',
 ];
 
 export type FreshnessKind = 'market' | 'derivatives' | 'store';

@@ -133,12 +133,7 @@ describe('beyond the contract, freshness and the OpenAPI document', () => {
     expect(feed.headers['x-data-source']).toBe('simulated');
     const market = await call('/cex/symbol/metadata');
     expect(Number(market.headers['x-data-updated-at'])).toBeGreaterThanOrEqual(T0);
-    for (const path of [
-      '/listings/historical',
-      '/telegram/channels',
-      '/telegram/messages',
-      '/naver-trend/symbols',
-    ]) {
+    for (const path of ['/telegram/channels', '/telegram/messages', '/naver-trend/symbols']) {
       const answer = await call(path);
       expect(answer.status, path).toBe(404);
       expect(answer.body, path).toEqual({

@@ -24,6 +24,7 @@ import {
   fundingSymbolsQuery,
 } from './funding-ops.ts';
 import type { KeyGate, KeyHolder } from './key-gate.ts';
+import { type ListingsView, listingsHistoricalAnswer, listingsHistoricalQuery } from './listing-ops.ts';
 import {
   candleAnswer,
   candleQuery,
@@ -81,6 +82,8 @@ export interface PublicApiDeps {
   readonly meter: ApiMeter;
   /** Telegram and Naver trends (modules/trends); without them those operations are not served. */
   readonly trends?: TrendsService | undefined;
+  /** Listing events (modules/listing); without them `/listings/historical` is not served. */
+  readonly listings?: ListingsView | undefined;
 }
 
 const OPERATIONS = new Map([...PUBLIC_API_OPERATIONS, ...PUBLIC_API_EXTENSIONS].map((op) => [op.path, op]));
@@ -267,6 +270,18 @@ export function publicApiRoutes(deps: PublicApiDeps): FastifyPluginAsyncZod {
           throw new ApiError(404, 'not_served', 'publicApi.notServed', { path: `/api/v1${path}` });
         });
       }
+    }
+
+    // 2.15 listings
+    const { listings } = deps;
+    if (listings) {
+      app.get('/listings/historical', route('/listings/historical', listingsHistoricalQuery), async () =>
+        listingsHistoricalAnswer(listings),
+      );
+    } else {
+      app.get('/listings/historical', route('/listings/historical'), async () => {
+        throw new ApiError(404, 'not_served', 'publicApi.notServed', { path: '/api/v1/listings/historical' });
+      });
     }
 
     registerIntelOps(app, route, { api, notices, holderOf: (request) => holders.get(request) });

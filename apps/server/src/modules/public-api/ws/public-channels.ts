@@ -23,8 +23,12 @@ export const PUBLIC_WS_CHANNELS = [
 ] as const;
 export type PublicWsChannel = (typeof PUBLIC_WS_CHANNELS)[number];
 
-/** Channels whose data arrives with later work (listing notices). */
-export const PENDING_WS_CHANNELS: ReadonlySet<PublicWsChannel> = new Set(['/announcement/listing']);
+/**
+ * Listing announcements (§3.4): a stream every socket of the channel gets from the moment it opens, since the
+ * SDK sends `SUBSCRIBE` with no parameter once and none after a reconnect. Its plan is Pro+ (the listing
+ * screens' feature on top of the API), not the API's basic one.
+ */
+export const LISTING_CHANNEL = '/announcement/listing' satisfies PublicWsChannel;
 
 /** A parsed subscription: the market(s) it watches and how to build its message. */
 export interface ChannelTopic {

@@ -1,9 +1,11 @@
+import type { ListingRecord } from '@spreadscope/db';
 import type { MarketEngine } from '@spreadscope/engine';
 import type { WebSocket } from 'ws';
 import { BUS_TOPICS, type Bus } from '../../../bus/bus.ts';
 import type { DeskEvent } from '../../derivatives/derivatives-desk.ts';
+import { listingMessage } from '../listing-ops.ts';
 import { type DeskView, FEED_CHANNELS, feedTopic, matchesOf } from './derivative-channels.ts';
-import { type ChannelTopic, type PublicWsChannel, parseTopic } from './public-channels.ts';
+import { type ChannelTopic, LISTING_CHANNEL, type PublicWsChannel, parseTopic } from './public-channels.ts';
 
 /** A connection's most subscriptions, and most parameters in one SUBSCRIBE. */
 const MAX_SUBSCRIPTIONS = 200;
@@ -33,8 +35,11 @@ export class PublicWsHub {
   private readonly groups = new Map<string, Group>();
   /** Event-driven groups by the key their events carry (derivative-channels.ts): an event finds its groups in O(1). */
   private readonly byMatch = new Map<string, Set<Group>>();
+  /** Sockets of the listing channel: each gets every new listing, subscribed or not. */
+  private readonly listingSockets = new Set<Connection>();
   private readonly unsubscribeBus: () => void;
   private readonly unsubscribeDesk: () => void;
+  private unsubscribeListings: () => void = () => undefined;
 
   constructor(
     private readonly engine: () => MarketEngine,
@@ -47,8 +52,19 @@ export class PublicWsHub {
     this.unsubscribeDesk = desk?.subscribe((event) => this.onDesk(event)) ?? (() => undefined);
   }
 
+  /** Feeds the listing channel from the listings first seen in this process (ListingService.noticed). */
+  followListings(noticed: { on(listener: (r: ListingRecord) => void): () => void }): void {
+    this.unsubscribeListings();
+    this.unsubscribeListings = noticed.on((record) => {
+      if (this.listingSockets.size === 0) return;
+      const text = JSON.stringify(listingMessage(record));
+      for (const connection of this.listingSockets) this.write(connection, text);
+    });
+  }
+
   attach(socket: WebSocket, channel: PublicWsChannel): void {
     const connection: Connection = { socket, channel, topics: new Set() };
+    if (channel === LISTING_CHANNEL) this.listingSockets.add(connection);
     // A feed needs no SUBSCRIBE (the SDK sends none): the socket joins it as it opens.
     if (FEED_CHANNELS.has(channel)) {
       const topic = feedTopic(channel);
@@ -60,6 +76,7 @@ export class PublicWsHub {
       this.onMessage(connection, String(data));
     });
     socket.on('close', () => {
+      this.listingSockets.delete(connection);
       for (const key of connection.topics) this.leave(connection, key);
     });
     socket.on('error', () => socket.terminate());
@@ -224,6 +241,8 @@ export class PublicWsHub {
   close(): void {
     this.unsubscribeBus();
     this.unsubscribeDesk();
+    this.unsubscribeListings();
+    this.listingSockets.clear();
     this.groups.clear();
     this.byMatch.clear();
   }

@@ -1,9 +1,10 @@
+import { hasFeature, minimumPlanFor, PLAN_NAMES } from '@spreadscope/core';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../http/errors.ts';
 import type { ApiMeter } from '../api-meter.ts';
 import type { KeyGate } from '../key-gate.ts';
 import { publicErrorHandler } from '../public-errors.ts';
-import { PENDING_WS_CHANNELS, PUBLIC_WS_CHANNELS } from './public-channels.ts';
+import { LISTING_CHANNEL, PUBLIC_WS_CHANNELS } from './public-channels.ts';
 import type { PublicWsHub } from './public-ws-hub.ts';
 
 /** Each channel's socket at /ws/v1<channel>: the key is checked (and a credit spent) at the upgrade. */
@@ -20,8 +21,11 @@ export function publicWsRoutes(deps: { keys: KeyGate; meter: ApiMeter; hub: Publ
           config: { rateLimit: false as const },
           preValidation: async (request, reply) => {
             const holder = await deps.keys.require(request);
-            if (PENDING_WS_CHANNELS.has(channel)) {
-              throw new ApiError(404, 'not_served', 'publicApi.notServed', { path });
+            if (channel === LISTING_CHANNEL && !hasFeature(holder.plan, 'listingArbitrage')) {
+              throw new ApiError(403, 'plan_required', 'publicApi.planRequired', {
+                plan: PLAN_NAMES[holder.plan],
+                required: PLAN_NAMES[minimumPlanFor('api')],
+              });
             }
             const reading = await deps.meter.charge(holder, path, 1);
             reply
