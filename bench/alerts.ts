@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type AlertDataType, defaultHysteresis, type VenueId } from '@spreadscope/core';
@@ -26,6 +28,18 @@ const RULES = Number(process.env.ALERT_BENCH_RULES ?? 100_000);
 const SECONDS = Number(process.env.ALERT_BENCH_SECONDS ?? 60);
 const TICK_MS = 100;
 const FORCE_GC = process.env.ALERT_BENCH_GC === '1';
+
+/**
+ * Nanoseconds the main thread has sat runnable waiting for a core (/proc/thread-self/schedstat, second field;
+ * 0 where it is missing): the part of a wall figure the machine's load adds.
+ */
+function runQueueWait(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -144,7 +158,7 @@ function buildRules(bases: readonly string[]): AlertRule[] {
   return rules;
 }
 
-export function runAlertsBench(): Record<string, number> {
+export async function runAlertsBench(): Promise<Record<string, number>> {
   const start = Date.UTC(2026, 0, 5, 0, 0, 0);
   const simulator = new Simulator({ seed: 7, startTime: start, tokenLimit: TOKENS });
   const engine = new MarketEngine();
@@ -165,7 +179,16 @@ export function runAlertsBench(): Record<string, number> {
   let series = 0;
   for (const r of rules) series += book.watchesFor(r.id).length;
 
+  // GC pauses on the main thread, to tell a slow tick that was collecting from one that was working.
+  const pauses: { start: number; end: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) pauses.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const windows: { start: number; end: number }[] = [];
   const ticks: number[] = [];
+  const cpu: number[] = [];
+  const waited: number[] = [];
   let looked = 0;
   let exact = 0;
   let fires = 0;
@@ -177,14 +200,37 @@ export function runAlertsBench(): Record<string, number> {
     // GC runs where V8 puts it (as in the server). ALERT_BENCH_GC=1 forces a full collection before each
     // timed call instead: no collection lands on the clock, but every cache line is cold (≈ 4× slower).
     if (FORCE_GC) gc();
+    const w0 = runQueueWait();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fires += book.evaluate(engine, t).length;
-    ticks.push(performance.now() - t0);
+    const t1 = performance.now();
+    const c1 = process.cpuUsage(c0);
+    ticks.push(t1 - t0);
+    cpu.push((c1.user + c1.system) / 1000);
+    waited.push((runQueueWait() - w0) / 1e6);
+    windows.push({ start: t0, end: t1 });
     looked += book.looked;
     exact += book.exactRuns;
     book.changed.clear();
   }
+  await new Promise((r) => setTimeout(r, 50));
+  observer.disconnect();
+  // GC time that fell inside each timed call (both lists are in time order).
+  const gcIn = ticks.map(() => 0);
+  let p = 0;
+  windows.forEach((w, i) => {
+    while (p < pauses.length && (pauses[p] as { end: number }).end <= w.start) p++;
+    for (let q = p; q < pauses.length && (pauses[q] as { start: number }).start < w.end; q++) {
+      const g = pauses[q] as { start: number; end: number };
+      gcIn[i] = (gcIn[i] ?? 0) + Math.min(g.end, w.end) - Math.max(g.start, w.start);
+    }
+  });
   const sorted = [...ticks].sort((a, b) => a - b);
+  const cpuSorted = [...cpu].sort((a, b) => a - b);
+  const worst = ticks.map((_, i) => i).sort((a, b) => (ticks[b] ?? 0) - (ticks[a] ?? 0));
+  const slow = worst.slice(0, Math.max(1, Math.ceil(ticks.length / 100)));
+  const withGc = ticks.filter((_, i) => (gcIn[i] ?? 0) > 0).length;
   return {
     tokens: bases.length,
     markets: engine.state.instruments.length,
@@ -196,6 +242,19 @@ export function runAlertsBench(): Record<string, number> {
     eval_p99_ms: round(percentile(sorted, 99)),
     eval_max_ms: round(sorted[sorted.length - 1] ?? Number.NaN),
     eval_mean_ms: round(ticks.reduce((a, b) => a + b, 0) / ticks.length),
+    // CPU time over the call (getrusage, exact to the µs: the process, so a concurrent GC thread counts too):
+    // what the work costs whatever the load; and the main thread's wait for a core (what the load adds).
+    cpu_p50_ms: round(percentile(cpuSorted, 50)),
+    cpu_p99_ms: round(percentile(cpuSorted, 99)),
+    cpu_mean_ms: round(cpu.reduce((a, b) => a + b, 0) / cpu.length),
+    wait_mean_ms: round(waited.reduce((a, b) => a + b, 0) / waited.length),
+    ticks_with_gc: withGc,
+    gc_ms_in_eval: round(gcIn.reduce((a, b) => a + b, 0)),
+    // The slowest 1 % of ticks: their wall time, CPU time and GC time (what the p99 is made of).
+    slowest_wall_ms: round(slow.reduce((a, i) => a + (ticks[i] ?? 0), 0) / slow.length),
+    slowest_cpu_ms: round(slow.reduce((a, i) => a + (cpu[i] ?? 0), 0) / slow.length),
+    slowest_wait_ms: round(slow.reduce((a, i) => a + (waited[i] ?? 0), 0) / slow.length),
+    slowest_gc_ms: round(slow.reduce((a, i) => a + (gcIn[i] ?? 0), 0) / slow.length),
     target_p99_ms: 2,
     forced_gc: FORCE_GC ? 1 : 0,
     series_looked_per_tick: round(looked / ticks.length, 1),
@@ -206,6 +265,6 @@ export function runAlertsBench(): Record<string, number> {
   };
 }
 
-const result = runAlertsBench();
+const result = await runAlertsBench();
 console.log('alerts', result);
 writeResult('alerts', result);

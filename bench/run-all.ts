@@ -25,6 +25,7 @@ const ALONE: Record<string, string> = {
   'log-codec': './log-codec.ts',
   'notices-live': './notices-live.ts',
   notify: './notify.ts',
+  'alert-delivery': './alert-delivery.ts',
   wallets: './wallets.ts',
   alerts: './alerts.ts',
   backfill: './backfill.ts',

@@ -88,6 +88,42 @@ describe('AlertBook on the engine tick', () => {
     expect(book.looked).toBe(0);
   });
 
+  it('a USD/KRW move alone takes a Kimchi premium over its level, and fires; a small one does not', () => {
+    const engine = market();
+    const book = new AlertBook();
+    // Premium 1 % at 1,400 KRW/$: over 3 % needs the dollar under 1,400 / 1.03 ≈ 1,359.2 KRW.
+    book.upsert(rule());
+    book.upsert(rule({ id: 'below', condition: 'less-than', threshold: -5 }));
+    let t = T0;
+    const tick = () => {
+      t += 100;
+      engine.apply(quote(t, 'binance', 'BTC', 'USDT', 100_000));
+      engine.apply(quote(t, 'upbit', 'BTC', 'KRW', krwAt(1)));
+      return book.evaluate(engine, t).map((f) => f.rule.id);
+    };
+    expect(tick()).toEqual([]);
+    // Only the rate moves from here on (the quotes keep their prices): 1,380 is a 2.45 % premium.
+    const rateTo = (rate: number) => {
+      const fired: string[] = [];
+      engine.apply(forex(t, rate));
+      for (let i = 0; i < 5; i++) {
+        t += 100;
+        fired.push(...book.evaluate(engine, t).map((f) => f.rule.id));
+      }
+      return fired;
+    };
+    expect(rateTo(1380)).toEqual([]);
+    // 1,355: 3.32 %, over 3 % — the rate move is the crossing.
+    expect(rateTo(1355)).toEqual(['r1']);
+    // Back to 1,400 (1 %, re-armed) and, a minute on, to 1,350 (3.7 %): a second crossing.
+    expect(rateTo(1400)).toEqual([]);
+    t += 60_000;
+    tick();
+    expect(rateTo(1350)).toEqual(['r1']);
+    // A dollar at 1,500 KRW makes it −5.7 %: the other rule's level.
+    expect(rateTo(1500)).toEqual(['below']);
+  });
+
   it('a stale leg never triggers', () => {
     const engine = market();
     const book = new AlertBook();

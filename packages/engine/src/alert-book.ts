@@ -7,6 +7,15 @@ import {
   type TriggerState,
 } from '@spreadscope/core';
 import {
+  type AlertLayout,
+  layOut,
+  type MarketAdjacency,
+  pairBand,
+  pairValue,
+  RATE_NONE,
+  rateRange,
+} from './alert-index.ts';
+import {
   type AlertRule,
   type LegSpec,
   seriesOf,
@@ -14,18 +23,9 @@ import {
   watchesSingleLegs,
   watchKey,
 } from './alert-rule.ts';
-import {
-  fastKind,
-  find,
-  KIND_FUNDING_GAP,
-  KIND_FUNDING_RATE,
-  KIND_GAP_USDT,
-  pairLabel,
-  quietBand,
-  seriesValue,
-} from './alert-values.ts';
+import { find, pairLabel, quietBand, seriesValue } from './alert-values.ts';
 import type { MarketEngine } from './market-engine.ts';
-import { type MarketState, UNIT_DOLLAR, UNIT_KRW } from './market-state.ts';
+import type { MarketState } from './market-state.ts';
 
 export { pairLabel, seriesValue } from './alert-values.ts';
 
@@ -62,22 +62,8 @@ export class AlertBook {
   private readonly saved = new Map<string, TriggerState>();
   /** Series not resolved to markets yet, by `venue|market|base`. */
   private pending = new Map<string, Watch[]>();
-  /** Resolved series by slot, and their columns. */
-  private series: Watch[] = [];
-  private srcOf = new Int32Array(0);
-  private tgtOf = new Int32Array(0);
-  private kindOf = new Uint8Array(0);
-  private lo = new Float64Array(0);
-  private hi = new Float64Array(0);
-  private stampOf = new Int32Array(0);
-  /** Watched markets, the last update times seen, and their series (CSR: slots of market i in offsets[i..i+1]). */
-  private watched = new Int32Array(0);
-  private offsets = new Int32Array(1);
-  private adjacency = new Int32Array(0);
-  private seenQuote = new Float64Array(0);
-  private seenFunding = new Float64Array(0);
-  private fxSlots = new Int32Array(0);
-  private usdtSlots = new Int32Array(0);
+  /** Resolved series laid out in columns, pairs and market adjacency (rebuilt when the set changes). */
+  private lay: AlertLayout = layOut([], undefined);
   private fxSweep = 0;
   private usdtSweep = 0;
   private layoutStale = true;
@@ -191,79 +177,32 @@ export class AlertBook {
     this.layoutStale = true;
   }
 
-  /** Lays the resolved series out in columns and builds the market → series adjacency. */
+  /** Lays the resolved series out in columns and builds the market → pair adjacency. */
   private layout(): void {
-    const state = this.engine?.state;
-    const series: Watch[] = [];
+    const resolved: Watch[] = [];
     for (const watches of this.watchesOf.values()) {
       for (const w of watches) {
         w.slot = -1;
-        if (w.sourceId >= 0 && (!w.target || w.targetId >= 0)) series.push(w);
+        if (w.sourceId >= 0 && (!w.target || w.targetId >= 0)) resolved.push(w);
       }
     }
-    // Slots in market order: a changed market's series sit side by side in the columns the hot loop reads.
-    series.sort((a, b) => a.sourceId - b.sourceId || a.targetId - b.targetId);
-    const n = series.length;
-    this.series = series;
-    this.srcOf = new Int32Array(n);
-    this.tgtOf = new Int32Array(n);
-    this.kindOf = new Uint8Array(n);
-    this.lo = new Float64Array(n);
-    this.hi = new Float64Array(n);
-    this.stampOf = new Int32Array(n).fill(-1);
-    const markets = state?.instruments.length ?? 0;
-    const counts = new Int32Array(markets + 1);
-    const fx: number[] = [];
-    const usdt: number[] = [];
-    const units = state?.unitOf.array;
-    series.forEach((w, slot) => {
-      w.slot = slot;
-      this.srcOf[slot] = w.sourceId;
-      this.tgtOf[slot] = w.target ? w.targetId : -1;
-      const kind = fastKind(w.rule);
-      this.kindOf[slot] = kind;
-      this.setBand(w);
-      counts[w.sourceId] = (counts[w.sourceId] ?? 0) + 1;
-      if (w.target) counts[w.targetId] = (counts[w.targetId] ?? 0) + 1;
-      const krw = w.target && units && (units[w.sourceId] === UNIT_KRW || units[w.targetId] === UNIT_KRW);
-      if (krw && !w.rule.dataType.startsWith('funding')) (kind === KIND_GAP_USDT ? usdt : fx).push(slot);
-    });
-    const watched: number[] = [];
-    for (let id = 0; id < markets; id++) if ((counts[id] ?? 0) > 0) watched.push(id);
-    const offsets = new Int32Array(watched.length + 1);
-    const position = new Int32Array(markets).fill(-1);
-    watched.forEach((id, i) => {
-      position[id] = i;
-      offsets[i + 1] = (offsets[i] ?? 0) + (counts[id] ?? 0);
-    });
-    const adjacency = new Int32Array(offsets[watched.length] ?? 0);
-    const fill = offsets.slice(0, watched.length);
-    series.forEach((w, slot) => {
-      for (const id of w.target ? [w.sourceId, w.targetId] : [w.sourceId]) {
-        const p = position[id] as number;
-        adjacency[fill[p] as number] = slot;
-        fill[p] = (fill[p] as number) + 1;
-      }
-    });
-    this.watched = Int32Array.from(watched);
-    this.offsets = offsets;
-    this.adjacency = adjacency;
-    this.seenQuote = new Float64Array(watched.length).fill(-1);
-    this.seenFunding = new Float64Array(watched.length).fill(-1);
-    this.fxSlots = Int32Array.from(fx);
-    this.usdtSlots = Int32Array.from(usdt);
-    this.fxSweep = fx.length;
-    this.usdtSweep = usdt.length;
+    const lay = layOut(resolved, this.engine?.state);
+    this.lay = lay;
+    for (const w of lay.series) this.setBand(w);
+    for (let p = 0; p < lay.pairSrc.length; p++) pairBand(lay, p);
+    this.fxSweep = lay.fxPairs.length;
+    this.usdtSweep = lay.usdtPairs.length;
     this.layoutStale = false;
   }
 
+  /** Sets a series' own band; the caller refreshes its pair's band (`pairBand`) once it is done with the pair. */
   private setBand(w: Watch): void {
     if (w.slot < 0) return;
     const [lo, hi] = w.rule.active
       ? quietBand(w.rule, w.state)
       : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
-    this.lo[w.slot] = lo;
-    this.hi[w.slot] = hi;
+    this.lay.lo[w.slot] = lo;
+    this.lay.hi[w.slot] = hi;
   }
 
   private onNewInstruments(state: MarketState): void {
@@ -311,24 +250,8 @@ export class AlertBook {
     this.looked = 0;
     this.exactRuns = 0;
     const fires: AlertFire[] = [];
-    const quoteAt = state.updatedAt.array;
-    const fundingAt = state.fundingAt.array;
-    const { watched, seenQuote, seenFunding, offsets, adjacency, stampOf } = this;
-    for (let i = 0; i < watched.length; i++) {
-      const id = watched[i] as number;
-      const q = quoteAt[id] as number;
-      const f = fundingAt[id] as number;
-      if (q === seenQuote[i] && f === seenFunding[i]) continue;
-      seenQuote[i] = q;
-      seenFunding[i] = f;
-      const end = offsets[i + 1] as number;
-      for (let k = offsets[i] as number; k < end; k++) {
-        const slot = adjacency[k] as number;
-        if (stampOf[slot] === tick) continue;
-        stampOf[slot] = tick;
-        this.look(slot, state, now, fires);
-      }
-    }
+    this.visit(this.lay.quotes, state.updatedAt.array, tick, state, now, fires);
+    this.visit(this.lay.funding, state.fundingAt.array, tick, state, now, fires);
     // A conversion-rate move shifts every Kimchi series on that rate: they are swept over the next ticks.
     if (state.usdKrwAt !== this.fxAt) {
       this.fxAt = state.usdKrwAt;
@@ -338,82 +261,95 @@ export class AlertBook {
       this.usdtAt = state.usdtKrwAt;
       this.usdtSweep = 0;
     }
-    this.fxSweep = this.sweep(this.fxSlots, this.fxSweep, tick, state, now, fires);
-    this.usdtSweep = this.sweep(this.usdtSlots, this.usdtSweep, tick, state, now, fires);
+    this.fxSweep = this.sweep(this.lay.fxPairs, state.usdKrw, this.fxSweep, tick, state, now, fires);
+    this.usdtSweep = this.sweep(this.lay.usdtPairs, state.usdtKrw, this.usdtSweep, tick, state, now, fires);
     // A min-duration clock runs on time alone: those series are looked at every tick until they fire or reset.
+    const { pairOf, pairStamp } = this.lay;
     for (const w of this.holding) {
-      if (w.slot < 0 || stampOf[w.slot] === tick) continue;
-      stampOf[w.slot] = tick;
+      if (w.slot < 0) continue;
+      const p = pairOf[w.slot] as number;
+      if (pairStamp[p] === tick) continue;
       this.exact(w, state, now, fires);
+      pairBand(this.lay, p);
+      // Its band changed without a look at the value: the next rate move looks at it.
+      this.lay.rateLo[p] = Number.NaN;
     }
     return fires;
   }
 
+  /** Looks at the pairs of every market whose update time (quote or funding) moved since the last tick. */
+  private visit(
+    adj: MarketAdjacency,
+    updatedAt: Float64Array,
+    tick: number,
+    state: MarketState,
+    now: number,
+    fires: AlertFire[],
+  ): void {
+    const { markets, offsets, pairs, seen } = adj;
+    const stamp = this.lay.pairStamp;
+    for (let i = 0; i < markets.length; i++) {
+      const at = updatedAt[markets[i] as number] as number;
+      if (at === seen[i]) continue;
+      seen[i] = at;
+      const end = offsets[i + 1] as number;
+      for (let k = offsets[i] as number; k < end; k++) {
+        const p = pairs[k] as number;
+        if (stamp[p] === tick) continue;
+        stamp[p] = tick;
+        this.look(p, state, now, fires);
+      }
+    }
+  }
+
   private sweep(
-    slots: Int32Array,
+    pairs: Int32Array,
+    rate: number,
     from: number,
     tick: number,
     state: MarketState,
     now: number,
     fires: AlertFire[],
   ): number {
-    if (from >= slots.length) return from;
-    const to = Math.min(slots.length, from + Math.ceil(slots.length / RATE_SWEEP_TICKS));
+    if (from >= pairs.length) return from;
+    const to = Math.min(pairs.length, from + Math.ceil(pairs.length / RATE_SWEEP_TICKS));
+    const { pairStamp: stamp, rateLo, rateHi } = this.lay;
     for (let i = from; i < to; i++) {
-      const slot = slots[i] as number;
-      if (this.stampOf[slot] === tick) continue;
-      this.stampOf[slot] = tick;
-      this.look(slot, state, now, fires);
+      const p = pairs[i] as number;
+      // Only pairs the new rate moves out of their band (at the prices they were last looked at with).
+      if (rate > (rateLo[p] as number) && rate < (rateHi[p] as number)) continue;
+      if (stamp[p] === tick) continue;
+      stamp[p] = tick;
+      this.look(p, state, now, fires);
     }
     return to;
   }
 
-  /** The hot path: the series' raw value against its quiet band; outside it, the exact evaluation. */
-  private look(slot: number, state: MarketState, now: number, fires: AlertFire[]): void {
+  /** The hot path: a pair's raw value against its band; outside it, each series against its own. */
+  private look(p: number, state: MarketState, now: number, fires: AlertFire[]): void {
     this.looked++;
-    const s = this.srcOf[slot] as number;
-    const t = this.tgtOf[slot] as number;
-    let value: number;
-    switch (this.kindOf[slot]) {
-      case KIND_FUNDING_RATE:
-        value = (state.fundingRate.array[s] as number) * 100;
-        break;
-      case KIND_FUNDING_GAP: {
-        const rates = state.fundingRate.array;
-        const hours = state.fundingIntervalHours.array;
-        value =
-          ((rates[s] as number) - (rates[t] as number)) * ((hours[s] as number) / (hours[t] as number)) * 100;
-        break;
-      }
-      case KIND_GAP_USDT:
-      case 0: {
-        const rate = this.kindOf[slot] === KIND_GAP_USDT ? state.usdtKrw : state.usdKrw;
-        const units = state.unitOf.array;
-        const last = state.last.array;
-        const us = units[s];
-        const ut = units[t];
-        const a =
-          us === UNIT_DOLLAR
-            ? (last[s] as number)
-            : us === UNIT_KRW
-              ? (last[s] as number) / rate
-              : Number.NaN;
-        const b =
-          ut === UNIT_DOLLAR
-            ? (last[t] as number)
-            : ut === UNIT_KRW
-              ? (last[t] as number) / rate
-              : Number.NaN;
-        value = (a / b - 1) * 100;
-        break;
-      }
-      default:
-        value = Number.NaN;
-    }
+    const lay = this.lay;
+    const value = pairValue(lay, p, state);
     // Inside the band nothing can change, and only settlement rules (never in a band) read `previous`: the
-    // series object is not touched, which keeps the loop in the typed arrays.
-    if (value > (this.lo[slot] as number) && value < (this.hi[slot] as number)) return;
-    this.exact(this.series[slot] as Watch, state, now, fires);
+    // series objects are not touched, which keeps the loop in the typed arrays. No value (a leg without a
+    // price, an unknown rate): a series with a real band (greater / less than, cross zero, no clock running, or
+    // paused) has nothing to step on, and the exact path would read the same NaN; series that must always be
+    // evaluated (settlements, clocks, equal to) have an empty band.
+    const pairLo = lay.pairLo[p] as number;
+    const pairHi = lay.pairHi[p] as number;
+    const unknown = Number.isNaN(value);
+    if (unknown ? pairLo >= pairHi : !(value > pairLo && value < pairHi)) {
+      const { lo, hi, series } = lay;
+      const end = lay.pairStart[p + 1] as number;
+      for (let slot = lay.pairStart[p] as number; slot < end; slot++) {
+        const l = lo[slot] as number;
+        const h = hi[slot] as number;
+        if (unknown ? l < h : value > l && value < h) continue;
+        this.exact(series[slot] as Watch, state, now, fires);
+      }
+      pairBand(lay, p);
+    }
+    if (lay.pairRate[p] !== RATE_NONE) rateRange(lay, p, state);
   }
 
   private exact(w: Watch, state: MarketState, now: number, fires: AlertFire[]): void {

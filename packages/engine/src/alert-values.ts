@@ -111,11 +111,11 @@ export function seriesValue(w: Watch, state: MarketState, now: number): number {
   const rateOk =
     Number.isFinite(rate) && rate > 0 && now - rateAt <= (usdt ? ALERT_STALE_MS : FOREX_STALE_MS);
   const krwRate = rateOk ? rate : Number.NaN;
-  const needsRate = (id: number) => state.unitOf.array[id] === UNIT_KRW;
+  const units = state.unitOf.array;
   if (
     (rule.minVolumeSpot > 0 || rule.minVolumeFutures > 0) &&
     !rateOk &&
-    (needsRate(s) || (t >= 0 && needsRate(t)))
+    (units[s] === UNIT_KRW || (t >= 0 && units[t] === UNIT_KRW))
   ) {
     return Number.NaN;
   }
