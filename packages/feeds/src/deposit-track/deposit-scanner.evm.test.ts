@@ -82,6 +82,8 @@ describe('deposit scanner against a local EVM node', () => {
     });
     // The token is named by its own contract: a listing minutes old needs no operator entry to be valued.
     expect(await readTokenInfo(new JsonRpc(node.url), token)).toEqual({ symbol: 'LST', decimals: 18 });
+    // An address with no code answers nothing: not a token, and no error.
+    expect(await readTokenInfo(new JsonRpc(node.url), HOT)).toBeNull();
   });
 
   it('does not count a sweep from the hot to the cold wallet as a deposit', async () => {

@@ -32,12 +32,20 @@ function decodeSymbol(hex: Hex): string {
   return symbol.trim();
 }
 
-/** Resolves contracts once each (a failed lookup is tried again on a later call). */
+/**
+ * Resolves contracts once each. A contract that answered neither call is not asked again for
+ * `retryAfterMs`, so a request over many such transfers does not wait on the node for each of them.
+ */
 export class TokenInfoCache {
   private readonly known = new Map<string, TokenInfo>();
+  private readonly failedAt = new Map<string, number>();
   private readonly pending = new Map<string, Promise<TokenInfo | null>>();
 
-  constructor(private readonly rpcFor: (chain: string) => JsonRpc | undefined) {}
+  constructor(
+    private readonly rpcFor: (chain: string) => JsonRpc | undefined,
+    private readonly retryAfterMs = 10 * 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   get(chain: string, contract: string): TokenInfo | undefined {
     return this.known.get(`${chain}:${contract}`);
@@ -47,6 +55,8 @@ export class TokenInfoCache {
     const key = `${chain}:${contract}`;
     const known = this.known.get(key);
     if (known) return known;
+    const failed = this.failedAt.get(key);
+    if (failed !== undefined && this.clock() - failed < this.retryAfterMs) return null;
     let pending = this.pending.get(key);
     if (!pending) {
       const rpc = this.rpcFor(chain);
@@ -56,6 +66,7 @@ export class TokenInfoCache {
     }
     const info = await pending;
     if (info) this.known.set(key, info);
+    else this.failedAt.set(key, this.clock());
     return info;
   }
 }
