@@ -30,6 +30,7 @@ const ALONE: Record<string, string> = {
   alerts: './alerts.ts',
   backfill: './backfill.ts',
   'dex-index': './dex-index.ts',
+  'listing-deposit': './listing-deposit.ts',
 };
 const only = process.argv[2];
 if (only) {

@@ -4,7 +4,10 @@ import { adminCli } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 
-/** Listing arbitrage: the invite gate, the simulated cards and a detail page, ko at 360 px and en at 1280 px. */
+/**
+ * Listing arbitrage: the invite gate, the simulated cards, a detail page and its deposit tracker, ko at 360 px
+ * and en at 1280 px.
+ */
 
 let server: ServerProcess;
 let browser: Browser;
@@ -105,6 +108,17 @@ describe('listing arbitrage in Chromium', () => {
       await timeline.waitFor({ timeout: 30_000 });
       expect(await timeline.innerText()).toContain(language === 'ko' ? '공지 게시' : 'Notice published');
       await page.getByTestId('listing-calc-result').waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+
+      // The deposit tracker: simulated deposits with their tiers, labelled, the page not wider than the screen.
+      await page.getByTestId('listing-deposit-link').click();
+      await page.waitForURL(`**${prefix}/listing-arbitrage/${key}/deposit`);
+      const tiers = page.getByTestId('listing-deposit-tiers');
+      await tiers.waitFor({ timeout: 30_000 });
+      expect(await tiers.innerText()).toContain(language === 'ko' ? '고래' : 'Whale');
+      expect(
+        await page.getByText(language === 'ko' ? '시뮬레이션 입금' : 'Simulated deposits').count(),
+      ).toBeGreaterThan(0);
       expect(await fitsWidth(page)).toBe(true);
 
       // Only the lowercase {exchange}-{quote}-{base} shape is a page.

@@ -44,6 +44,8 @@ import { TappedSource } from './modules/derivatives/tap-source.ts';
 import { createDexModule } from './modules/dex/dex-module.ts';
 import { ExchangeDetailService } from './modules/exchanges/exchange-detail-service.ts';
 import { ExchangesService } from './modules/exchanges/service.ts';
+import { depositConfigFromFile, EMPTY_DEPOSIT_CONFIG } from './modules/listing/listing-deposit-config.ts';
+import { ListingDepositService } from './modules/listing/listing-deposit-service.ts';
 import { ListingService } from './modules/listing/listing-service.ts';
 import { createMarketApi } from './modules/market/api.ts';
 import { CalendarService } from './modules/notices/calendar-service.ts';
@@ -247,6 +249,20 @@ export async function startServer(
     logger: log,
     write: config.ROLE !== 'api',
   });
+  // Deposits of listed tokens into the Korean venues' wallets: read from chain nodes when live, drawn otherwise.
+  const listingDeposits = new ListingDepositService({
+    config: config.LISTING_DEPOSIT_FILE
+      ? depositConfigFromFile(config.LISTING_DEPOSIT_FILE)
+      : EMPTY_DEPOSIT_CONFIG,
+    listing,
+    mode: () => listingRepository.mode,
+    dataSource: () => market.dataSource(),
+    now: () => source.now(),
+    seed: config.market.seed ?? DEFAULT_SIM_SEED,
+    write: config.ROLE !== 'api',
+    logger: log,
+    backfillBlocks: config.LISTING_DEPOSIT_BACKFILL_BLOCKS,
+  });
   // DEX pools' swaps and liquidity: indexed from chain nodes when live, drawn by the simulator otherwise.
   const dex = createDexModule({
     database,
@@ -366,6 +382,7 @@ export async function startServer(
     notices: { notices, repository: noticesRepository, calendar, now: () => source.now() },
     listing: {
       service: listing,
+      deposits: listingDeposits,
       repository: listingRepository,
       inviteRequired: config.LISTING_INVITE_REQUIRED,
       now: () => source.now(),
@@ -406,6 +423,7 @@ export async function startServer(
   wallets.start();
   listing.start();
   publicWsHub.followListings(listing.noticed);
+  listingDeposits.start();
   await dex.start();
   await alerts.start();
   const stopAlertTicks = alerts.evaluator
@@ -504,6 +522,7 @@ export async function startServer(
         await role.stop();
         await notices.flushed();
         await listing.stop();
+        await listingDeposits.stop();
         await dex.stop();
         await stopDesk();
         await wallets.stop();

@@ -12,6 +12,7 @@ export * from './dataset-categories.ts';
 export * from './economic-calendar.ts';
 export * from './format.ts';
 export * from './history.ts';
+export * from './holder-tier.ts';
 export * from './listing.ts';
 export * from './logger.ts';
 export * from './market-event.ts';

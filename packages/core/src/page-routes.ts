@@ -55,6 +55,7 @@ export const PAGE_ROUTES = [
   'dataset',
   'listing-arbitrage',
   'listing-arbitrage/:listing',
+  'listing-arbitrage/:listing/deposit',
   'trend',
   'trend/overview',
   'trend/channels',

@@ -41,6 +41,7 @@ export async function startAccountsFixture(
     phone?: TestServerOptions['phone'];
     listingInviteRequired?: boolean;
     dex?: TestServerOptions['dex'];
+    listingDeposits?: TestServerOptions['listingDeposits'];
     mode?: TestServerOptions['mode'];
   } = {},
 ): Promise<AccountsFixture> {
@@ -63,6 +64,7 @@ export async function startAccountsFixture(
     ...(options.phone ? { phone: options.phone } : {}),
     ...(options.listingInviteRequired ? { listingInviteRequired: true } : {}),
     ...(options.dex ? { dex: options.dex } : {}),
+    ...(options.listingDeposits ? { listingDeposits: options.listingDeposits } : {}),
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.visitorGatedRows === undefined ? {} : { visitorGatedRows: options.visitorGatedRows }),
     accounts: { mailer, now: clock.now, ...options.accounts },

@@ -43,6 +43,8 @@ import { TappedSource } from '../modules/derivatives/tap-source.ts';
 import { createDexModule, type DexModule } from '../modules/dex/dex-module.ts';
 import { ExchangeDetailService } from '../modules/exchanges/exchange-detail-service.ts';
 import { ExchangesService } from '../modules/exchanges/service.ts';
+import { type DepositConfig, EMPTY_DEPOSIT_CONFIG } from '../modules/listing/listing-deposit-config.ts';
+import { ListingDepositService } from '../modules/listing/listing-deposit-service.ts';
 import { ListingService } from '../modules/listing/listing-service.ts';
 import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
 import { createMarketApi, type MarketApi } from '../modules/market/api.ts';
@@ -87,6 +89,8 @@ export interface TestServer {
   notices: NoticesService;
   /** Listing events born from the notices pushed through the source (modules/listing). */
   listing: ListingService;
+  /** The deposit tracker over `options.listingDeposits` (default: no wallets, simulated deposits only). */
+  listingDeposits: ListingDepositService;
   /** DEX pools, trades and liquidity (modules/dex): written only when `options.dex` asks for it. */
   dex: DexModule;
   calendar: CalendarService;
@@ -147,6 +151,8 @@ export interface TestServerOptions {
   };
   /** LISTING_INVITE_REQUIRED (default false). */
   readonly listingInviteRequired?: boolean;
+  /** The deposit tracker's wallets and nodes; `startBlock` reads a test node from its genesis. */
+  readonly listingDeposits?: { readonly config: DepositConfig; readonly startBlock?: number };
   readonly notify?: (parts: { database: Database; bus: Bus; accounts: Accounts }) => Promise<NotifyHttp>;
   /** Phone linking: where codes go (a Twilio adapter pointed at a fake; default simulated), its limits, its log. */
   /** The contact form: where inquiries are mailed (default nowhere: stored only) and the per-hour limit. */
@@ -215,6 +221,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     push: hub,
     logger: silent,
     tickMs: 20,
+  });
+  const listingDeposits = new ListingDepositService({
+    config: options.listingDeposits?.config ?? EMPTY_DEPOSIT_CONFIG,
+    listing,
+    mode: () => listingRepository.mode,
+    dataSource: () => market.dataSource(),
+    now: () => source.now(),
+    seed: 7,
+    write: true,
+    logger: silent,
+    pollMs: 100,
+    ...(options.listingDeposits?.startBlock !== undefined
+      ? { startBlock: options.listingDeposits.startBlock }
+      : {}),
   });
   const calendar = new CalendarService({ feedUrl: options.calendarFeedUrl, logger: silent });
   const dex = createDexModule({
@@ -319,6 +339,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     notices: { notices, repository: noticesRepository, calendar, now: () => source.now() },
     listing: {
       service: listing,
+      deposits: listingDeposits,
       repository: listingRepository,
       inviteRequired: options.listingInviteRequired ?? false,
       now: () => source.now(),
@@ -365,6 +386,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   wallets.start();
   listing.start();
   publicWsHub.followListings(listing.noticed);
+  listingDeposits.start();
   await dex.start();
   await alerts.start();
   const stopAlertTicks = bus.subscribe(BUS_TOPICS.marketTick, () => alerts.evaluator?.onTick());
@@ -391,6 +413,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     apiMeter,
     notices,
     listing,
+    listingDeposits,
     dex,
     calendar,
     billing,
@@ -410,6 +433,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await runtime.stop();
       await notices.flushed();
       await listing.stop();
+      await listingDeposits.stop();
       await dex.stop();
       await desk.stop();
       await wallets.stop();

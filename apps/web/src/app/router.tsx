@@ -87,6 +87,10 @@ const PAGE_CHUNKS: Record<PageRoute, RouteObject['lazy']> = {
     () => import('../pages/listing/listing-detail-page.tsx'),
     'ListingDetailPage',
   ),
+  'listing-arbitrage/:listing/deposit': page(
+    () => import('../pages/listing/listing-deposit-page.tsx'),
+    'ListingDepositPage',
+  ),
   trend: page(() => import('../pages/trend/trend-overview-page.tsx'), 'TrendOverviewPage'),
   'trend/overview': page(() => import('../pages/trend/trend-overview-page.tsx'), 'TrendOverviewPage'),
   'trend/channels': page(() => import('../pages/trend/trend-channels-page.tsx'), 'TrendChannelsPage'),

@@ -9,6 +9,7 @@ import { eventsEn } from './en-events.ts';
 import { exchangesEn } from './en-exchanges.ts';
 import { legalEn } from './en-legal.ts';
 import { listingEn } from './en-listing.ts';
+import { listingDepositEn } from './en-listing-deposit.ts';
 import { marginEn } from './en-margin.ts';
 import { marketEn } from './en-market.ts';
 import { notifyEn } from './en-notify.ts';
@@ -258,6 +259,7 @@ export const en = {
   derivatives: marginEn.derivatives,
   ...walletsEn,
   ...listingEn,
+  ...listingDepositEn,
   ...siteEn,
   ...datasetEn,
   ...dexEn,

@@ -9,6 +9,7 @@ import { eventsKo } from './ko-events.ts';
 import { exchangesKo } from './ko-exchanges.ts';
 import { legalKo } from './ko-legal.ts';
 import { listingKo } from './ko-listing.ts';
+import { listingDepositKo } from './ko-listing-deposit.ts';
 import { marginKo } from './ko-margin.ts';
 import { marketKo } from './ko-market.ts';
 import { notifyKo } from './ko-notify.ts';
@@ -280,6 +281,7 @@ export const ko: Catalogue = {
   derivatives: marginKo.derivatives,
   ...walletsKo,
   ...listingKo,
+  ...listingDepositKo,
   ...siteKo,
   ...datasetKo,
   ...dexKo,

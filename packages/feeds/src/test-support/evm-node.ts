@@ -3,17 +3,27 @@ import type { AddressInfo } from 'node:net';
 import ganache from 'ganache';
 import { type Abi, createWalletClient, type Hex, http, publicActions } from 'viem';
 
-/** The test pools compiled from dex-index/contracts/PoolEvents.sol (regenerate with compile-contracts.mjs). */
-const compiled = JSON.parse(
-  readFileSync(new URL('../dex-index/contracts/pool-events.compiled.json', import.meta.url), 'utf8'),
-) as { contracts: Record<string, { abi: Abi; bytecode: Hex }> };
+type Compiled = { contracts: Record<string, { abi: Abi; bytecode: Hex }> };
+const read = (path: string): Compiled =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Compiled;
+/**
+ * The test pools compiled from dex-index/contracts/PoolEvents.sol and the ERC-20 from
+ * deposit-track/contracts/TestToken.sol (regenerate each with its compile-contracts.mjs).
+ */
+const compiled: Compiled = {
+  contracts: {
+    ...read('../dex-index/contracts/pool-events.compiled.json').contracts,
+    ...read('../deposit-track/contracts/test-token.compiled.json').contracts,
+  },
+};
 
 export type TestContract =
   | 'UniswapV3PoolEvents'
   | 'PancakeV3PoolEvents'
   | 'UniswapV2PairEvents'
   | 'KlayswapPoolEvents'
-  | 'WombatPoolEvents';
+  | 'WombatPoolEvents'
+  | 'TestToken';
 
 /**
  * A real EVM node (ganache, in this process) on a loopback port, with unlocked accounts; every
@@ -29,7 +39,8 @@ export async function startEvmNode() {
   const { port } = (server as unknown as { address(): AddressInfo }).address();
   const url = `http://127.0.0.1:${port}`;
   const client = createWalletClient({ transport: http(url) }).extend(publicActions);
-  const [account] = await client.getAddresses();
+  const accounts = await client.getAddresses();
+  const [account] = accounts;
   if (!account) throw new Error('the node has no accounts');
 
   async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
@@ -39,6 +50,8 @@ export async function startEvmNode() {
   return {
     url,
     account: account.toLowerCase(),
+    /** Every unlocked account (the first is `account`), lower case. */
+    accounts: accounts.map((a) => a.toLowerCase()),
     client,
     async deploy(name: TestContract, args: readonly unknown[] = []): Promise<string> {
       const contract = compiled.contracts[name];
@@ -59,12 +72,13 @@ export async function startEvmNode() {
         throw new Error(`${name} was not deployed`);
       return receipt.contractAddress.toLowerCase();
     },
-    /** Sends one call as a transaction; resolves with its block number once mined. */
+    /** Sends one call as a transaction (from `from`, default the first account); resolves with its block number once mined. */
     async send(
       name: TestContract,
       address: string,
       functionName: string,
       args: readonly unknown[],
+      from: string = account,
     ): Promise<number> {
       const contract = compiled.contracts[name];
       if (!contract) throw new Error(`no compiled contract ${name}`);
@@ -73,7 +87,7 @@ export async function startEvmNode() {
         abi: contract.abi,
         functionName,
         args,
-        account,
+        account: from as Hex,
         chain: null,
         gas: 1_000_000n,
       });

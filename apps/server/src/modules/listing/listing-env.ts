@@ -7,4 +7,12 @@ export const listingEnv = {
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The deposit tracker's operator list (JSON): exchange wallet addresses per chain, JSON-RPC endpoints,
+   * token contracts with circulating supply. Unset: no wallets, so no chain is read (simulated deposits
+   * still show on the simulator).
+   */
+  LISTING_DEPOSIT_FILE: z.string().optional(),
+  /** How far back each chain is read the first time (blocks below the head). */
+  LISTING_DEPOSIT_BACKFILL_BLOCKS: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
 };

@@ -15,10 +15,14 @@ import { ApiError } from '../../http/errors.ts';
 import { requireEntitlement, sessionUserOf } from '../../http/guards.ts';
 import { principalOf } from '../../http/principal.ts';
 import { type ListingGateDeps, listingAccess, requireListingInvite } from './listing-access.ts';
+import { depositRoutes } from './listing-deposit-routes.ts';
+import type { ListingDepositService } from './listing-deposit-service.ts';
 import type { ListingService } from './listing-service.ts';
 
 export interface ListingRoutesDeps extends ListingGateDeps {
   readonly service: ListingService;
+  /** The deposit tracker (`/listing/deposit*`); absent: those routes are not served. */
+  readonly deposits?: ListingDepositService | undefined;
   readonly now: () => number;
 }
 
@@ -48,6 +52,8 @@ export function listingRoutes(deps: ListingRoutesDeps): FastifyPluginAsyncZod {
       if (open.has(path)) return;
       for (const check of gate) await check(request);
     });
+
+    if (deps.deposits) await app.register(depositRoutes(deps.deposits, gate));
 
     app.get(
       '/listing/access',

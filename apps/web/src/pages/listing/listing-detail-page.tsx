@@ -47,6 +47,11 @@ function ListingDetail({ slug }: { slug: string }) {
       {card ? (
         <div className="listing-detail">
           <ListingCardView card={card} now={now} detail />
+          <p>
+            <Link to={to(`/listing-arbitrage/${card.key}/deposit`)} data-testid="listing-deposit-link">
+              {t('listingDeposit.link')}
+            </Link>
+          </p>
           <section
             className="listing-timeline"
             aria-labelledby="listing-timeline-title"

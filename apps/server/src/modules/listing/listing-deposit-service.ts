@@ -1,0 +1,259 @@
+import type {
+  DataSource,
+  ListingCard,
+  ListingDepositAccumulated,
+  ListingDepositRanking,
+  ListingDepositRatio,
+  ListingDepositResponse,
+} from '@spreadscope/contracts';
+import { type DataSourceMode, parseListingSlug } from '@spreadscope/core';
+import {
+  DepositScanner,
+  MemoryDepositStore,
+  TokenInfoCache,
+  tokenAmount,
+  type WalletTransfer,
+} from '@spreadscope/feeds/deposit-track';
+import { JsonRpc } from '@spreadscope/feeds/dex';
+import { ApiError } from '../../http/errors.ts';
+import type { DepositConfig } from './listing-deposit-config.ts';
+import { simulatedDeposits } from './listing-deposit-sim.ts';
+import {
+  accumulate,
+  type DepositRow,
+  INTERVAL_MS,
+  rank,
+  summarize,
+  valueDeposits,
+} from './listing-deposit-view.ts';
+import type { ListingService } from './listing-service.ts';
+
+export interface ListingDepositDeps {
+  readonly config: DepositConfig;
+  readonly listing: Pick<ListingService, 'list'>;
+  readonly mode: () => DataSourceMode;
+  readonly dataSource: () => DataSource;
+  readonly now: () => number;
+  readonly seed: number;
+  /** False on API replicas (they read no chain). */
+  readonly write: boolean;
+  readonly logger: { info(m: string): void; warn(m: string): void };
+  /** How far back a chain is read the first time (blocks below the head). */
+  readonly backfillBlocks?: number;
+  /** How often a caught-up chain is asked for new blocks (default 3 s). */
+  readonly pollMs?: number;
+  /** First block read (tests: the node's genesis); default the head less `backfillBlocks`. */
+  readonly startBlock?: number;
+}
+
+/** Deposits before the notice are someone else's business: the tracker starts a little before it. */
+const BEFORE_NOTICE_MS = 3 * 3_600_000;
+
+/**
+ * The deposit tracker (spec §2 `…/deposit`): live, ERC-20 transfers into the listing venue's wallets read
+ * from each configured chain and matched to the listed token (the operator's contract, else the contract's
+ * own symbol); simulated, drawn deposits labelled as such. Each deposit valued at the card's price and
+ * given its holder tier.
+ */
+export class ListingDepositService {
+  readonly store = new MemoryDepositStore();
+  private readonly scanners: DepositScanner[] = [];
+  private readonly info: TokenInfoCache;
+  private readonly rpcs = new Map<string, JsonRpc>();
+  private stopper = new AbortController();
+  private loops: Promise<void>[] = [];
+  private readonly nominal = new Map<string, number>();
+
+  constructor(private readonly deps: ListingDepositDeps) {
+    for (const [chain, url] of Object.entries(deps.config.rpc)) this.rpcs.set(chain, new JsonRpc(url));
+    this.info = new TokenInfoCache((chain) => this.rpcs.get(chain));
+  }
+
+  /** Starts one scanner per chain that has exchange wallets listed and a node to ask. */
+  start(): void {
+    if (!this.deps.write) return;
+    const chains = [...new Set(this.deps.config.wallets.map((w) => w.chain))];
+    for (const chain of chains) {
+      const rpc = this.rpcs.get(chain);
+      if (!rpc) {
+        this.deps.logger.warn(
+          `listing deposits: no JSON-RPC endpoint for ${chain}; its wallets are not read`,
+        );
+        continue;
+      }
+      const scanner = new DepositScanner({
+        chain,
+        rpc,
+        wallets: this.deps.config.wallets.filter((w) => w.chain === chain),
+        store: this.store,
+        backfillBlocks: this.deps.backfillBlocks ?? 2_000,
+        ...(this.deps.startBlock !== undefined ? { startBlock: this.deps.startBlock } : {}),
+        ...(this.deps.pollMs !== undefined ? { pollMs: this.deps.pollMs } : {}),
+      });
+      this.scanners.push(scanner);
+      this.loops.push(this.runWhileLive(scanner, this.stopper.signal));
+    }
+    if (this.scanners.length > 0)
+      this.deps.logger.info(`listing deposits: reading exchange wallets on ${chains.join(', ')}`);
+    // Newly seen contracts are named at once, so the first request finds them resolved.
+    this.store.onTransfers((rows) => {
+      for (const row of rows) void this.info.resolve(row.chain, row.contract);
+    });
+  }
+
+  /** Reads the chain only while the running source is live: a simulated start asks no node. */
+  private async runWhileLive(scanner: DepositScanner, signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      if (this.deps.mode() === 'live') {
+        const round = new AbortController();
+        const watch = setInterval(() => {
+          if (this.deps.mode() !== 'live') round.abort();
+        }, 1_000);
+        const stop = () => round.abort();
+        signal.addEventListener('abort', stop, { once: true });
+        await scanner.run(round.signal);
+        clearInterval(watch);
+        signal.removeEventListener('abort', stop);
+      } else await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopper.abort();
+    await Promise.allSettled(this.loops);
+    this.loops = [];
+    this.stopper = new AbortController();
+  }
+
+  private async card(key: string): Promise<ListingCard> {
+    if (!parseListingSlug(key)) throw new ApiError(400, 'invalid_parameter', 'listing.badKey', {}, 'key');
+    const found = (await this.deps.listing.list({ key })).data[0];
+    if (!found) throw new ApiError(404, 'not_found', 'listing.notFound', { key }, 'key');
+    return found;
+  }
+
+  private async rows(card: ListingCard): Promise<DepositRow[]> {
+    const now = this.deps.now();
+    if (this.deps.mode() === 'simulated') {
+      const price = card.price.listingKrw ?? card.price.overseas?.krw ?? null;
+      let nominalKrw = this.nominal.get(card.key);
+      if (nominalKrw === undefined) {
+        nominalKrw = price ?? 1_000;
+        this.nominal.set(card.key, nominalKrw);
+      }
+      return simulatedDeposits({
+        slug: card.key,
+        base: card.base,
+        from: card.depositOpenedAt ?? card.announcedAt,
+        now,
+        nominalKrw,
+        network: card.networks[0]?.network ?? 'ETH',
+        seed: this.deps.seed,
+      });
+    }
+    const since = card.announcedAt - BEFORE_NOTICE_MS;
+    const rows: DepositRow[] = [];
+    for (const t of this.store.transfers()) {
+      if (t.venue !== card.exchange || t.date < since) continue;
+      const row = await this.match(t, card.base);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** The transfer as a deposit of `base`, or null when its token is another. */
+  private async match(t: WalletTransfer, base: string): Promise<DepositRow | null> {
+    const listed = this.deps.config.tokens.find((k) => k.chain === t.chain && k.contract === t.contract);
+    let decimals: number;
+    let verified: boolean;
+    if (listed) {
+      if (listed.base !== base) return null;
+      decimals = listed.decimals;
+      verified = true;
+    } else {
+      const info = this.info.get(t.chain, t.contract) ?? (await this.info.resolve(t.chain, t.contract));
+      if (!info || info.symbol !== base) return null;
+      // The operator named this ticker's contract on this chain: a look-alike by symbol is not it.
+      if (this.deps.config.tokens.some((k) => k.base === base && k.chain === t.chain)) return null;
+      decimals = info.decimals;
+      verified = false;
+    }
+    return {
+      txId: t.transactionHash,
+      depositor: t.from,
+      wallet: t.to,
+      walletKind: t.walletKind,
+      chain: t.chain,
+      network: this.deps.config.networks[t.chain] ?? t.chain.toUpperCase(),
+      contract: t.contract,
+      contractVerified: verified,
+      amount: tokenAmount(t.rawAmount, decimals),
+      at: t.date,
+      blockNumber: t.blockNumber,
+    };
+  }
+
+  private chains(): ListingDepositResponse['chains'] {
+    if (this.deps.mode() === 'simulated') return [{ chain: 'ethereum', state: 'simulated', lastError: null }];
+    if (this.scanners.length === 0) return [];
+    return this.scanners.map((s) => {
+      const status = s.status();
+      return { chain: s.chain, state: status.state, lastError: status.lastError };
+    });
+  }
+
+  private async valued(key: string) {
+    const card = await this.card(key);
+    const price = {
+      krw: card.price.listingKrw ?? card.price.overseas?.krw ?? null,
+      usdtKrw: card.price.usdtKrw,
+    };
+    return { card, price, deposits: valueDeposits(await this.rows(card), price) };
+  }
+
+  async deposits(key: string, limit: number): Promise<ListingDepositResponse> {
+    const { card, price, deposits } = await this.valued(key);
+    return {
+      key: card.key,
+      base: card.base,
+      priceKrw: price.krw,
+      usdtKrw: price.usdtKrw,
+      ...summarize(deposits),
+      data: deposits.slice(0, limit),
+      chains: this.chains(),
+      simulated: card.simulated,
+      serverTime: this.deps.now(),
+      dataSource: this.deps.dataSource(),
+    };
+  }
+
+  async accumulated(key: string, interval: keyof typeof INTERVAL_MS): Promise<ListingDepositAccumulated> {
+    const { card, deposits } = await this.valued(key);
+    return {
+      key: card.key,
+      interval,
+      data: accumulate(deposits, INTERVAL_MS[interval], this.deps.now()),
+      simulated: card.simulated,
+    };
+  }
+
+  async ranking(key: string, limit: number): Promise<ListingDepositRanking> {
+    const { card, deposits } = await this.valued(key);
+    return { key: card.key, data: rank(deposits, limit), simulated: card.simulated };
+  }
+
+  async ratio(key: string): Promise<ListingDepositRatio> {
+    const { card, deposits } = await this.valued(key);
+    const deposited = deposits.filter((d) => d.at >= card.announcedAt).reduce((s, d) => s + d.amount, 0);
+    const supply = this.deps.config.tokens.find(
+      (t) => t.base === card.base && t.circulatingSupply,
+    )?.circulatingSupply;
+    return {
+      key: card.key,
+      deposited,
+      circulatingSupply: supply ?? null,
+      ratioPct: supply ? (deposited / supply) * 100 : null,
+      simulated: card.simulated,
+    };
+  }
+}
