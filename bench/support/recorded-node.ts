@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { EVENTS } from '@spreadscope/feeds/dex';
 import { encodeAbiParameters, encodeEventTopics, type Hex, parseAbiParameters } from 'viem';
 
@@ -7,6 +6,7 @@ import { encodeAbiParameters, encodeEventTopics, type Hex, parseAbiParameters } 
  * A loopback JSON-RPC node that serves a prepared chain: `blocks` blocks with `perBlock` Uniswap v3 `Swap`
  * logs each on one pool, in the wire format a real node sends (hex quantities, ABI-encoded data). Answers
  * eth_blockNumber, eth_getLogs over a block range and batches of eth_getBlockByNumber — what the indexer asks.
+ * The logs are prepared here (viem encodes them) and served from a worker thread.
  */
 /** The non-indexed half of Uniswap v3's Swap: amount0, amount1, sqrtPriceX96, liquidity, tick. */
 const SWAP_DATA = parseAbiParameters('int256, int256, uint160, uint128, int24');
@@ -49,53 +49,21 @@ export async function startRecordedNode(pool: string, blocks: number, perBlock: 
     }
     logsOf.set(b, logs);
   }
-  const answer = (request: { id: number; method: string; params: unknown[] }) => {
-    switch (request.method) {
-      case 'eth_blockNumber':
-        return { jsonrpc: '2.0', id: request.id, result: hex(blocks) };
-      case 'eth_getLogs': {
-        const filter = request.params[0] as { fromBlock: string; toBlock: string };
-        const result: object[] = [];
-        for (let b = Number(filter.fromBlock); b <= Number(filter.toBlock); b++)
-          result.push(...(logsOf.get(b) ?? []));
-        return { jsonrpc: '2.0', id: request.id, result };
-      }
-      case 'eth_getBlockByNumber': {
-        const n = Number(request.params[0]);
-        return {
-          jsonrpc: '2.0',
-          id: request.id,
-          result:
-            n > blocks
-              ? null
-              : {
-                  number: hex(n),
-                  hash: hash(n),
-                  parentHash: hash(n - 1),
-                  timestamp: hex(Math.floor(t0 / 1000) + n * 12),
-                },
-        };
-      }
-      default:
-        return { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'method not found' } };
-    }
-  };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const out = Array.isArray(body) ? body.map(answer) : answer(body);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
-    });
+  // Served from a worker thread (recorded-node-worker.mjs): its own heap and event loop, as a real node's.
+  const worker = new Worker(new URL('./recorded-node-worker.mjs', import.meta.url), {
+    workerData: { blocks, t0, logsOf: [...logsOf.values()] },
   });
-  // Idle sockets outlive the pauses between phases: a reset kept-alive socket is not what is measured.
-  server.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', (m: { port: number }) => resolve(m.port));
+    worker.once('error', reject);
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     logs: () => [...logsOf.values()].flat(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.postMessage('close');
+      }),
   };
 }

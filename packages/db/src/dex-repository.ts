@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
+import { readCandles, rebuildCandles, writeCandles } from './dex-candle-store.ts';
 import type {
   DexBatchRecord,
   DexBlockRef,
@@ -9,8 +10,9 @@ import type {
   DexRowQuery,
   DexTradeRecord,
 } from './dex-records.ts';
-import { dexBlocks, dexCandleMinutes, dexCursors, dexLiquidity, dexPools, dexTrades } from './schema-dex.ts';
-import { assertMode, type ModeOption, type SourceMode } from './source-modes.ts';
+import { dexBlocks, dexCursors, dexLiquidity, dexPools, dexTrades } from './schema-dex.ts';
+import { assertMode, type ModeOption, modeParam, type SourceMode } from './source-modes.ts';
+import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
 
 export type * from './dex-records.ts';
 
@@ -31,9 +33,6 @@ export interface DexRepository {
   candles(poolId: string, intervalMs: number, from: number, to: number): Promise<DexCandleRecord[]>;
 }
 
-/** Orders trades inside a minute: block number, then log index (log indexes stay far below 100,000). */
-const orderKey = (blockNumber: number, logIndex: number): number => blockNumber * 100_000 + logIndex;
-
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 /**
@@ -45,45 +44,6 @@ export function createDexRepository(database: Database, options: { mode?: ModeOp
   const modeOf = options.mode ?? 'live';
   const current = (): SourceMode => assertMode(typeof modeOf === 'function' ? modeOf() : modeOf);
   const { db } = database;
-
-  /** Re-derives the 1-minute candles of these pools from `since` on, from the trades left. */
-  async function rebuildMinutes(tx: Tx, mode: SourceMode, poolIds: readonly string[], since: Date) {
-    if (poolIds.length === 0) return;
-    await tx
-      .delete(dexCandleMinutes)
-      .where(
-        and(
-          eq(dexCandleMinutes.sourceMode, mode),
-          inArray(dexCandleMinutes.poolId, [...poolIds]),
-          gte(dexCandleMinutes.minute, since),
-        ),
-      );
-    const minute = sql`date_trunc('minute', ${dexTrades.date})`;
-    const key = sql`${dexTrades.blockNumber} * 100000 + ${dexTrades.logIndex}`;
-    const rows = await tx
-      .select({
-        poolId: dexTrades.poolId,
-        minute: sql<Date>`${minute}`.mapWith((v: string | Date) => new Date(v)),
-        open: sql<number>`(array_agg(${dexTrades.price} order by ${key}))[1]`.mapWith(Number),
-        high: sql<number>`max(${dexTrades.price})`.mapWith(Number),
-        low: sql<number>`min(${dexTrades.price})`.mapWith(Number),
-        close: sql<number>`(array_agg(${dexTrades.price} order by ${key} desc))[1]`.mapWith(Number),
-        volume: sql<number>`sum(${dexTrades.baseQuantity})`.mapWith(Number),
-        openKey: sql<number>`min(${key})`.mapWith(Number),
-        closeKey: sql<number>`max(${key})`.mapWith(Number),
-      })
-      .from(dexTrades)
-      .where(
-        and(
-          eq(dexTrades.sourceMode, mode),
-          inArray(dexTrades.poolId, [...poolIds]),
-          gte(dexTrades.date, since),
-        ),
-      )
-      .groupBy(dexTrades.poolId, minute);
-    if (rows.length > 0)
-      await tx.insert(dexCandleMinutes).values(rows.map((r) => ({ ...r, sourceMode: mode })));
-  }
 
   const repository: DexRepository = {
     get mode() {
@@ -123,21 +83,18 @@ export function createDexRepository(database: Database, options: { mode?: ModeOp
             target: [dexCursors.chain, dexCursors.sourceMode],
             set: { blockNumber: batch.cursor.number, blockHash: batch.cursor.hash },
           });
-        if (batch.blocks.length > 0)
-          await tx
-            .insert(dexBlocks)
-            .values(
-              batch.blocks.map((b) => ({
-                chain: batch.chain,
-                blockNumber: b.number,
-                blockHash: b.hash,
-                sourceMode: mode,
-              })),
-            )
-            .onConflictDoUpdate({
-              target: [dexBlocks.chain, dexBlocks.sourceMode, dexBlocks.blockNumber],
-              set: { blockHash: sql`excluded.block_hash` },
-            });
+        for (const rows of chunks(batch.blocks, ROWS_PER_STATEMENT))
+          await tx.execute(sql`
+            insert into dex_blocks (chain, source_mode, block_number, block_hash)
+            select ${batch.chain}, ${modeParam(mode)}, n, h
+            from unnest(${arrayParam(
+              rows.map((b) => b.number),
+              'int8',
+            )}, ${arrayParam(
+              rows.map((b) => b.hash),
+              'text',
+            )}) as u(n, h)
+            on conflict (chain, source_mode, block_number) do update set block_hash = excluded.block_hash`);
         await tx
           .delete(dexBlocks)
           .where(
@@ -147,13 +104,9 @@ export function createDexRepository(database: Database, options: { mode?: ModeOp
               lt(dexBlocks.blockNumber, batch.pruneBelow),
             ),
           );
-        for (let i = 0; i < batch.trades.length; i += 5_000) {
-          const slice = batch.trades.slice(i, i + 5_000);
-          await tx
-            .insert(dexTrades)
-            .values(slice.map((t) => ({ ...t, date: new Date(t.date), sourceMode: mode })))
-            .onConflictDoNothing();
-        }
+        // One statement per chunk with an array per column: drizzle's multi-row VALUES cost more to build
+        // and parse than the rows cost to store (bench dex-index).
+        for (const rows of chunks(batch.trades, ROWS_PER_STATEMENT)) await insertTrades(tx, mode, rows);
         for (let i = 0; i < batch.liquidity.length; i += 5_000) {
           const slice = batch.liquidity.slice(i, i + 5_000);
           await tx
@@ -169,28 +122,7 @@ export function createDexRepository(database: Database, options: { mode?: ModeOp
             )
             .onConflictDoNothing();
         }
-        const minutes = minuteCandles(batch.trades);
-        for (let i = 0; i < minutes.length; i += 5_000) {
-          await tx
-            .insert(dexCandleMinutes)
-            .values(
-              minutes
-                .slice(i, i + 5_000)
-                .map((m) => ({ ...m, minute: new Date(m.minute), sourceMode: mode })),
-            )
-            .onConflictDoUpdate({
-              target: [dexCandleMinutes.poolId, dexCandleMinutes.sourceMode, dexCandleMinutes.minute],
-              set: {
-                open: sql`case when excluded.open_key < ${dexCandleMinutes.openKey} then excluded.open else ${dexCandleMinutes.open} end`,
-                close: sql`case when excluded.close_key > ${dexCandleMinutes.closeKey} then excluded.close else ${dexCandleMinutes.close} end`,
-                high: sql`greatest(${dexCandleMinutes.high}, excluded.high)`,
-                low: sql`least(${dexCandleMinutes.low}, excluded.low)`,
-                volume: sql`${dexCandleMinutes.volume} + excluded.volume`,
-                openKey: sql`least(${dexCandleMinutes.openKey}, excluded.open_key)`,
-                closeKey: sql`greatest(${dexCandleMinutes.closeKey}, excluded.close_key)`,
-              },
-            });
-        }
+        await writeCandles(tx, mode, batch.trades);
       });
     },
 
@@ -224,10 +156,8 @@ export function createDexRepository(database: Database, options: { mode?: ModeOp
             set: { blockNumber: keep.number, blockHash: keep.hash },
           });
         if (gone.length > 0) {
-          const since = new Date(
-            Math.floor(Math.min(...gone.map((g) => g.date.getTime())) / 60_000) * 60_000,
-          );
-          await rebuildMinutes(tx, mode, [...new Set(gone.map((g) => g.poolId))], since);
+          const since = gone.reduce((min, g) => Math.min(min, g.date.getTime()), Number.POSITIVE_INFINITY);
+          await rebuildCandles(tx, mode, [...new Set(gone.map((g) => g.poolId))], since);
         }
         return { trades: gone.length, liquidity: goneLiquidity.length };
       });
@@ -297,31 +227,7 @@ export function createDexRepository(database: Database, options: { mode?: ModeOp
     async candles(poolId, intervalMs, from, to) {
       if (!Number.isSafeInteger(intervalMs) || intervalMs < 60_000)
         throw new RangeError('the candle interval is whole milliseconds, one minute or more');
-      // Inlined, not bound: GROUP BY must see the very expression the select list uses.
-      const ms = sql.raw(String(intervalMs));
-      const epoch = sql`extract(epoch from ${dexCandleMinutes.minute})::float8`;
-      const bucket = sql`floor(extract(epoch from ${dexCandleMinutes.minute}) * 1000 / ${ms}) * ${ms}`;
-      return db
-        .select({
-          d: sql<number>`${bucket}`.mapWith(Number),
-          // A bucket's first and last minute without sorting it: the least and greatest [time, price] pair.
-          o: sql<number>`(min(array[${epoch}, ${dexCandleMinutes.open}]))[2]`.mapWith(Number),
-          h: sql<number>`max(${dexCandleMinutes.high})`.mapWith(Number),
-          l: sql<number>`min(${dexCandleMinutes.low})`.mapWith(Number),
-          c: sql<number>`(max(array[${epoch}, ${dexCandleMinutes.close}]))[2]`.mapWith(Number),
-          v: sql<number>`sum(${dexCandleMinutes.volume})`.mapWith(Number),
-        })
-        .from(dexCandleMinutes)
-        .where(
-          and(
-            eq(dexCandleMinutes.sourceMode, current()),
-            eq(dexCandleMinutes.poolId, poolId),
-            gte(dexCandleMinutes.minute, new Date(from)),
-            lt(dexCandleMinutes.minute, new Date(to)),
-          ),
-        )
-        .groupBy(bucket)
-        .orderBy(bucket);
+      return readCandles(db, current(), poolId, intervalMs, from, to);
     },
   };
   return repository;
@@ -339,45 +245,20 @@ function rowFilter(
   return and(...conditions);
 }
 
-interface MinuteCandle {
-  poolId: string;
-  minute: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  openKey: number;
-  closeKey: number;
-}
-
-/** A batch's trades as 1-minute candles per pool, merged into the stored ones by their order keys. */
-function minuteCandles(trades: readonly DexTradeRecord[]): MinuteCandle[] {
-  const byKey = new Map<string, MinuteCandle>();
-  for (const t of trades) {
-    const minute = Math.floor(t.date / 60_000) * 60_000;
-    const id = `${t.poolId}\u0000${minute}`;
-    const k = orderKey(t.blockNumber, t.logIndex);
-    const c = byKey.get(id);
-    if (!c) {
-      byKey.set(id, {
-        poolId: t.poolId,
-        minute,
-        open: t.price,
-        high: t.price,
-        low: t.price,
-        close: t.price,
-        volume: t.baseQuantity,
-        openKey: k,
-        closeKey: k,
-      });
-      continue;
-    }
-    c.high = Math.max(c.high, t.price);
-    c.low = Math.min(c.low, t.price);
-    c.volume += t.baseQuantity;
-    if (k < c.openKey) [c.open, c.openKey] = [t.price, k];
-    if (k > c.closeKey) [c.close, c.closeKey] = [t.price, k];
-  }
-  return [...byKey.values()];
+/** Trades as one insert: an array per column, unnested server-side; a log already stored is kept. */
+async function insertTrades(tx: Tx, mode: SourceMode, rows: readonly DexTradeRecord[]): Promise<void> {
+  const col = <T>(pick: (t: DexTradeRecord) => T, type: 'int4' | 'int8' | 'float8' | 'text') =>
+    arrayParam(rows.map(pick), type);
+  await tx.execute(sql`
+    insert into dex_trades (chain, source_mode, block_number, log_index, pool_id, block_hash, transaction_hash,
+      date, base_quantity, quote_quantity, price, side, maker)
+    select c, ${modeParam(mode)}, n, i, p, bh, th, to_timestamp(d / 1000), bq, qq, pr, s, m
+    from unnest(
+      ${col((t) => t.chain, 'text')}, ${col((t) => t.blockNumber, 'int8')}, ${col((t) => t.logIndex, 'int4')},
+      ${col((t) => t.poolId, 'text')}, ${col((t) => t.blockHash, 'text')}, ${col((t) => t.transactionHash, 'text')},
+      ${col((t) => t.date, 'float8')}, ${col((t) => t.baseQuantity, 'float8')},
+      ${col((t) => t.quoteQuantity, 'float8')}, ${col((t) => t.price, 'float8')}, ${col((t) => t.side, 'text')},
+      ${col((t) => t.maker, 'text')}
+    ) as u(c, n, i, p, bh, th, d, bq, qq, pr, s, m)
+    on conflict do nothing`);
 }

@@ -87,6 +87,11 @@ export interface HistoryRepository {
   /** Whether a market was ever stored (it may have no bar in a given range). */
   hasInstrument(key: InstrumentKey): Promise<boolean>;
   /**
+   * The oldest stored minute (epoch ms) of any market of these venues, or of the USD/KRW rate with
+   * `'forex'`; null when none is stored. What the dataset explorer shows as "since".
+   */
+  earliestMinute(of: { readonly venues: readonly string[] } | 'forex'): Promise<number | null>;
+  /**
    * Deletes every bar (both tables) with `minute < cutoffMs` (typically `now - HISTORY_RETENTION_MS`) of the
    * sources on this repository's clock (see {@link sameClockModes}); returns how many rows went. Instruments
    * stay, so cached ids remain valid.
@@ -294,6 +299,22 @@ function historyRepository(db: Drizzle, instrumentIds: InstrumentIds, option: Mo
 
     async hasInstrument(key) {
       return (await instrumentIds.find(key)) !== undefined;
+    },
+
+    async earliestMinute(of) {
+      const mode = modeParam(modeNow());
+      // Each market's first minute through the primary key (instrument, source, minute), then the least:
+      // the minute column alone has only a BRIN index, which cannot answer min() without a scan.
+      const query =
+        of === 'forex'
+          ? sql`select extract(epoch from min(minute)) * 1000 as m from forex_minutes
+              where pair = 'USD/KRW' and source_mode = ${mode}`
+          : sql`select extract(epoch from min(f.minute)) * 1000 as m from instruments i
+              cross join lateral (select minute from price_minutes p
+                where p.instrument_id = i.id and p.source_mode = ${mode} order by minute limit 1) f
+              where i.venue = any(${arrayParam(of.venues, 'text')})`;
+      const [row] = ((await db.execute(query)) as unknown as { rows: { m: unknown }[] }).rows;
+      return row?.m === null || row?.m === undefined ? null : Number(row.m);
     },
 
     async pruneBefore(cutoffMs) {

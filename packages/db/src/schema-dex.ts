@@ -134,3 +134,32 @@ export const dexCandleMinutes = pgTable(
   },
   (t) => [primaryKey({ name: 'dex_candle_minutes_pkey', columns: [t.poolId, t.sourceMode, t.minute] })],
 );
+
+/**
+ * Coarser candles per pool (5 min, 15 min, 1 h, 1 day), merged at write time from each batch's trades the
+ * way the minutes are, so a 30-day chart reads 30 daily, 720 hourly or 2,880 quarter-hour rows instead of
+ * aggregating 43,200 minutes on every request. `width_ms` names the roll-up; a rewind rebuilds the buckets
+ * it touched from the minutes.
+ */
+export const dexCandleRollups = pgTable(
+  'dex_candle_rollups',
+  {
+    poolId: text('pool_id').notNull(),
+    widthMs: integer('width_ms').notNull(),
+    bucket: ts('bucket').notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: doublePrecision('volume').notNull(),
+    openKey: bigint('open_key', { mode: 'number' }).notNull(),
+    closeKey: bigint('close_key', { mode: 'number' }).notNull(),
+    sourceMode: sourceMode('source_mode').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'dex_candle_rollups_pkey',
+      columns: [t.poolId, t.sourceMode, t.widthMs, t.bucket],
+    }),
+  ],
+);

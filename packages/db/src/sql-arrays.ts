@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * writes instead send one array per column and `unnest` them server-side, which keeps a 5,000-row write
  * at a handful of parameters and far below PostgreSQL's 65,535-parameter limit.
  */
-export function arrayParam(values: readonly unknown[], pgType: 'int4' | 'float8' | 'text'): SQL {
+export function arrayParam(values: readonly unknown[], pgType: 'int4' | 'int8' | 'float8' | 'text'): SQL {
   return sql`${sql.param(values)}::${sql.raw(pgType)}[]`;
 }
 

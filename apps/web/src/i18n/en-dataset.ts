@@ -8,6 +8,7 @@ export const datasetEn = {
     notCollected: 'Not collected by this installation.',
     pro: 'Pro and above',
     coverage: 'Coverage',
+    since: 'Data since',
     venues: '{{count}} exchange(s)',
     rows: '{{count}} row(s) now',
     liveSnapshot: 'Current state, updated live',

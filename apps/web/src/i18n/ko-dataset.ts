@@ -10,6 +10,7 @@ export const datasetKo: DatasetCatalogue = {
     notCollected: '이 사이트에서는 수집하지 않습니다.',
     pro: 'Pro 이상',
     coverage: '지원 범위',
+    since: '데이터 시작 시점',
     venues: '거래소 {{count}}곳',
     rows: '현재 {{count}}행',
     liveSnapshot: '현재 상태(실시간 갱신)',

@@ -65,6 +65,8 @@ export class ChainIndexer {
   private failures = 0;
   private nextAttemptAt: number | null = null;
   private reorgs = 0;
+  /** The next range, read while the current one was being stored (see `round`). */
+  private ahead: { from: number; read: Promise<RangeRead> } | null = null;
 
   constructor(private readonly options: ChainIndexerOptions) {
     this.byAddress = new Map(options.pools.map((p) => [p.address.toLowerCase(), p]));
@@ -152,16 +154,28 @@ export class ChainIndexer {
     this.cursorAt = last;
     if (last >= head) return { from: head, to: head, trades: 0, liquidity: 0, rewoundTo, caughtUp: true };
     const from = last + 1;
-    const { logs, to } = await this.readLogs(from, Math.min(head, from + this.range - 1), signal);
-    const blockNumbers = [...new Set([...logs.map((l) => Number(BigInt(l.blockNumber))), to])].sort(
-      (a, b) => a - b,
-    );
-    const headers = new Map((await rpc.blocks(blockNumbers, signal)).map((b) => [b.number, b]));
+    const ahead = this.ahead;
+    this.ahead = null;
+    // A range read ahead is used only if it starts where the store now ends (a rewind drops it); a failed
+    // read-ahead is read again here, so its error counts like any other.
+    const read =
+      ahead !== null && ahead.from === from && rewoundTo === null
+        ? await ahead.read.catch(() => this.readRange(from, head, signal))
+        : await this.readRange(from, head, signal);
+    const { logs, to, headers } = read;
+    // While behind, the next range is read while this one is stored: the node's answer and the database
+    // write overlap instead of taking turns. Rows read ahead carry their block hashes, so a reorg between
+    // the two is found by the next round's hash check like any other.
+    if (to < head) {
+      const next = this.readRange(to + 1, head, signal);
+      next.catch(() => {});
+      this.ahead = { from: to + 1, read: next };
+    }
     const trades: DexTrade[] = [];
     const liquidity: DexLiquidity[] = [];
     for (const log of logs) {
       if (log.removed) continue;
-      const header = headers.get(Number(BigInt(log.blockNumber))) as RpcBlock;
+      const header = headers.get(Number.parseInt(log.blockNumber, 16)) as RpcBlock;
       // The node moved to another branch between the two calls: read this range again next round.
       if (header.hash !== log.blockHash.toLowerCase())
         throw new Error('the chain reorganised while it was read');
@@ -172,17 +186,41 @@ export class ChainIndexer {
       else if (row?.liquidity) liquidity.push(row.liquidity);
     }
     const top = headers.get(to) as RpcBlock;
+    const named = await this.withMakers(trades, signal);
     const blocks: BlockRef[] = [...headers.values()].map((b) => ({ number: b.number, hash: b.hash }));
     await store.commit({
       chain,
       cursor: { number: top.number, hash: top.hash },
       blocks,
       pruneBelow: to - (this.options.reorgDepth ?? 64),
-      trades,
+      trades: named,
       liquidity,
     });
     this.cursorAt = to;
     return { from, to, trades: trades.length, liquidity: liquidity.length, rewoundTo, caughtUp: to >= head };
+  }
+
+  /**
+   * Trades whose log names no counterparty (KLAYswap's ExchangePos/ExchangeNeg carry only tokens and
+   * amounts) take the account that sent their transaction as the maker: the one who signed the swap.
+   */
+  private async withMakers(trades: DexTrade[], signal?: AbortSignal): Promise<DexTrade[]> {
+    const unnamed = [...new Set(trades.filter((t) => t.maker === null).map((t) => t.transactionHash))];
+    if (unnamed.length === 0) return trades;
+    const senders = await this.options.rpc.transactionSenders(unnamed, signal);
+    return trades.map((t) =>
+      t.maker === null ? { ...t, maker: senders.get(t.transactionHash) ?? null } : t,
+    );
+  }
+
+  /** One range's logs and the headers of their blocks (and of its last block). */
+  private async readRange(from: number, head: number, signal?: AbortSignal): Promise<RangeRead> {
+    const { logs, to } = await this.readLogs(from, Math.min(head, from + this.range - 1), signal);
+    const blockNumbers = [...new Set([...logs.map((l) => Number.parseInt(l.blockNumber, 16)), to])].sort(
+      (a, b) => a - b,
+    );
+    const headers = new Map((await this.options.rpc.blocks(blockNumbers, signal)).map((b) => [b.number, b]));
+    return { logs, to, headers };
   }
 
   /** eth_getLogs over [from, to], narrowing the range while the node refuses it as too wide. */
@@ -227,6 +265,12 @@ export class ChainIndexer {
     this.cursorAt = keep.number;
     return keep.number;
   }
+}
+
+interface RangeRead {
+  readonly logs: RpcLog[];
+  readonly to: number;
+  readonly headers: ReadonlyMap<number, RpcBlock>;
 }
 
 /** A log that does not decode as its topic says is skipped, not fatal: one odd contract must not stop a chain. */

@@ -57,6 +57,20 @@ describe('pool log decoding', () => {
     });
   });
 
+  it('reads amounts past 104 bits and negative ones exactly to a double', () => {
+    const huge = 2n ** 120n + 12_345n;
+    const words = (a0: bigint, a1: bigint) =>
+      encodeAbiParameters(parseAbiParameters('int256, int256, uint160, uint128, int24'), [a0, a1, 0n, 0n, 0]);
+    const big = decodePoolLog(pool, { ...log, data: words(-huge, huge) }, 0);
+    expect(big?.trade).toMatchObject({ side: 'sell', baseQuantity: Number(huge) / 1e18 });
+    expect(big?.trade?.quoteQuantity).toBe(Number(huge) / 1e6);
+    // Just inside the fast path's 104 bits, both signs.
+    const edge = 2n ** 104n - 1n;
+    const near = decodePoolLog(pool, { ...log, data: words(edge, -edge) }, 0);
+    expect(near?.trade).toMatchObject({ side: 'buy', baseQuantity: Number(edge) / 1e18 });
+    expect(near?.trade?.quoteQuantity).toBe(Number(edge) / 1e6);
+  });
+
   it('refuses a log whose data does not fit its event, and ignores other events', () => {
     expect(() => decodePoolLog(pool, { ...log, data: (log.data as Hex).slice(0, -64) }, 0)).toThrow(
       /does not fit/,

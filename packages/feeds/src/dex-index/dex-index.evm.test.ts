@@ -156,8 +156,8 @@ describe('DEX indexer against a local EVM node', () => {
       { pool: 'uniswapv3', side: 'sell', base: 1, quote: 2990, price: 2990, maker: TRADER },
       { pool: 'pancakeswap', side: 'buy', base: 1, quote: 600, price: 600, maker: TRADER },
       { pool: 'dragonswap', side: 'buy', base: 1, quote: 3000, price: 3000, maker: TRADER },
-      { pool: 'klayswap', side: 'buy', base: 1000, quote: 150, price: 0.15, maker: null },
-      { pool: 'klayswap', side: 'sell', base: 2000, quote: 290, price: 0.145, maker: null },
+      { pool: 'klayswap', side: 'buy', base: 1000, quote: 150, price: 0.15, maker: node.account },
+      { pool: 'klayswap', side: 'sell', base: 2000, quote: 290, price: 0.145, maker: node.account },
       { pool: 'capybara', side: 'sell', base: 100, quote: 15, price: 0.15, maker: TRADER },
     ]);
     const first = store.trades()[0];

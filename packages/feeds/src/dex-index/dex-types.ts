@@ -41,7 +41,10 @@ export interface DexTrade extends LogPlace {
   /** Quote per base. */
   readonly price: number;
   readonly side: TradeSide;
-  /** The address the pool names as the swap's counterparty (recipient/to); null where the log names none. */
+  /**
+   * The address the pool names as the swap's counterparty (recipient/to); where the log names none
+   * (KLAYswap), the account that sent the transaction. Null only when the node no longer knows it.
+   */
   readonly maker: string | null;
 }
 

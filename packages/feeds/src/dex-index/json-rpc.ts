@@ -29,6 +29,8 @@ export class RpcError extends Error {
 
 const hex = (n: number): string => `0x${n.toString(16)}`;
 
+const SENDERS_PER_BATCH = 500;
+
 /**
  * The few chain-node calls the indexer makes, over plain JSON-RPC on the project's fetch (timeouts and
  * plain-word failures come from fetchJsonWith). Block headers go in one batch request.
@@ -90,6 +92,26 @@ export class JsonRpc {
     });
   }
 
+  /**
+   * The account that sent each transaction (its `from`), by lower-case hash; a transaction the node does
+   * not know is left out. Batched in slices, as hosted nodes cap a batch's length.
+   */
+  async transactionSenders(hashes: readonly string[], signal?: AbortSignal): Promise<Map<string, string>> {
+    const senders = new Map<string, string>();
+    for (let i = 0; i < hashes.length; i += SENDERS_PER_BATCH) {
+      const slice = hashes.slice(i, i + SENDERS_PER_BATCH);
+      const answers = await this.batch(
+        slice.map((hash) => ({ method: 'eth_getTransactionByHash', params: [hash] })),
+        signal,
+      );
+      answers.forEach((answer, j) => {
+        if (isRecord(answer) && typeof answer.from === 'string')
+          senders.set((slice[j] as string).toLowerCase(), answer.from.toLowerCase());
+      });
+    }
+    return senders;
+  }
+
   async call(method: string, params: unknown[], signal?: AbortSignal): Promise<unknown> {
     const [result] = await this.batch([{ method, params }], signal, false);
     return result;
@@ -109,9 +131,10 @@ export class JsonRpc {
       body: JSON.stringify(asBatch ? requests : requests[0]),
       ...(signal ? { signal } : {}),
     });
-    const answers = Array.isArray(body) ? body : [body];
+    const answers = new Map<unknown, Record<string, unknown>>();
+    for (const a of Array.isArray(body) ? body : [body]) if (isRecord(a)) answers.set(a.id, a);
     return requests.map((request) => {
-      const answer = answers.find((a) => isRecord(a) && a.id === request.id);
+      const answer = answers.get(request.id);
       if (!isRecord(answer)) throw new Error(`the chain node did not answer ${request.method}`);
       if (isRecord(answer.error)) {
         const code = typeof answer.error.code === 'number' ? answer.error.code : undefined;

@@ -1,6 +1,6 @@
 import { DATASET_CATEGORIES, type DatasetCategory, isDexCategory } from '@spreadscope/core';
 import type { MarketApi } from '../market/api.ts';
-import { type Cell, datasetTable, defaultInstrument } from './dataset-tables.ts';
+import { type Cell, datasetTable, defaultInstrument, instrumentsOf } from './dataset-tables.ts';
 
 /** The public API call that answers the same data, shown beside each category. */
 const API_CALLS: Record<DatasetCategory, string> = {
@@ -30,12 +30,30 @@ export interface CatalogueEntry {
   /** `range`: a time series, downloaded by range; `snapshot`: the current state. */
   readonly kind: 'range' | 'snapshot' | null;
   readonly apiCall: string;
-  readonly coverage: { readonly venues: readonly string[]; readonly rows: number };
+  /**
+   * `since`: the oldest stored row a download can reach (epoch ms) — minute history for the candle
+   * categories and the rate — or null where the category is the current state only (or nothing is stored).
+   */
+  readonly coverage: {
+    readonly venues: readonly string[];
+    readonly rows: number;
+    readonly since: number | null;
+  };
   readonly defaultMarket: { readonly exchange: string; readonly symbol: string } | null;
   readonly sample: {
     readonly columns: readonly string[];
     readonly rows: readonly (readonly Cell[])[];
   } | null;
+}
+
+/** The oldest stored row of a category with stored history (see CatalogueEntry.coverage). */
+async function sinceOf(api: MarketApi, id: DatasetCategory): Promise<number | null> {
+  const history = api.history;
+  if (!history) return null;
+  if (id === 'forex') return history.earliestMinute('forex');
+  if (id !== 'cex-data' && id !== 'dex-data') return null;
+  const venues = new Set(instrumentsOf(api.market.engine, id === 'dex-data').map((i) => i.venue));
+  return venues.size === 0 ? null : history.earliestMinute({ venues: [...venues] });
 }
 
 /** What /dataset shows: every category of spec §3 with its coverage, a live sample and its API call. */
@@ -62,7 +80,7 @@ export async function datasetCatalogue(api: MarketApi): Promise<CatalogueEntry[]
       access: isDexCategory(id) ? 'pro' : 'all',
       kind: table === null ? null : series ? 'range' : 'snapshot',
       apiCall: API_CALLS[id],
-      coverage: { venues: [...venues].sort(), rows: series ? rows.length : rows.length },
+      coverage: { venues: [...venues].sort(), rows: rows.length, since: await sinceOf(api, id) },
       defaultMarket: market ? { exchange: market.venue, symbol: market.symbol } : null,
       sample: table
         ? { columns: table.columns, rows: series ? rows.slice(-SAMPLE_ROWS) : rows.slice(0, SAMPLE_ROWS) }

@@ -1,3 +1,4 @@
+import { createHistoryRepository } from '@spreadscope/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarket, startTestServer, T0, type TestServer } from '../../test-support/test-server.ts';
 import { csvLine } from './dataset-tables.ts';
@@ -73,6 +74,39 @@ describe('dataset explorer API', () => {
     expect(byId.forex.sample.rows[0].slice(0, 2)).toEqual(['USD-KRW', 1_400]);
     expect(byId.ticker.coverage.venues).toEqual(expect.arrayContaining(['binance', 'bithumb', 'upbit']));
     expect(answer.rangeDays).toMatchObject({ visitor: 1, free: 7, pro: 92 });
+  });
+
+  it('says from when each stored category is available: its oldest stored row', async () => {
+    // The source this server runs on (simulated by default): each source keeps its own history.
+    const history = createHistoryRepository(server.database, { mode: server.source.state().mode });
+    const bar = (venue: string, base: string, quote: string, minute: number) => ({
+      venue,
+      market: 'spot' as const,
+      base,
+      quote,
+      minute,
+      open: 1,
+      high: 1,
+      low: 1,
+      close: 1,
+      volume24h: null,
+    });
+    const oldest = T0 - 40 * 86_400_000;
+    await history.writeMinuteBars([
+      bar('upbit', 'BTC', 'KRW', T0 - 2 * 86_400_000),
+      bar('binance', 'ETH', 'USDT', oldest),
+      bar('binance', 'ETH', 'USDT', T0 - 60_000),
+    ]);
+    await history.writeForexBars([
+      { pair: 'USD/KRW', minute: T0 - 3 * 86_400_000, open: 1_400, high: 1_400, low: 1_400, close: 1_400 },
+    ]);
+    const answer = JSON.parse((await get('/api/v1/front/dataset')).body) as Loose;
+    const since = Object.fromEntries(answer.categories.map((c: Loose) => [c.id, c.coverage.since]));
+    expect(since['cex-data']).toBe(oldest);
+    expect(since.forex).toBe(T0 - 3 * 86_400_000);
+    // Current-state categories start now; nothing stored for the pools yet.
+    expect(since.ticker).toBeNull();
+    expect(since['dex-data']).toBeNull();
   });
 
   it('streams a category as CSV that reads back into the same rows', async () => {

@@ -72,6 +72,11 @@ export class MarketHistoryService {
     private readonly market: MarketHistoryRepository,
   ) {}
 
+  /** The oldest stored minute of these venues' markets, or of USD/KRW; null when none is stored. */
+  earliestMinute(of: { readonly venues: readonly string[] } | 'forex'): Promise<number | null> {
+    return this.history.earliestMinute(of);
+  }
+
   private range(query: { from?: number | undefined; to?: number | undefined }): { from: number; to: number } {
     const to = query.to ?? this.source.now();
     const from = query.from ?? to - DAY_MS;

@@ -53,6 +53,16 @@ export function DatasetCard({ entry }: { entry: CatalogueEntry }) {
                 ? t('dataset.series')
                 : `${t('dataset.rows', { count: entry.coverage.rows })} · ${t('dataset.liveSnapshot')}`}
             </dd>
+            {entry.coverage.since !== null ? (
+              <>
+                <dt>{t('dataset.since')}</dt>
+                <dd data-testid={`dataset-${entry.id}-since`}>
+                  <time dateTime={new Date(entry.coverage.since).toISOString()}>
+                    {localInput(entry.coverage.since).replace('T', ' ')}
+                  </time>
+                </dd>
+              </>
+            ) : null}
             {entry.defaultMarket ? (
               <>
                 <dt>{t('dataset.market')}</dt>

@@ -16,7 +16,12 @@ export interface CatalogueEntry {
   readonly access: 'all' | 'pro';
   readonly kind: 'range' | 'snapshot' | null;
   readonly apiCall: string;
-  readonly coverage: { readonly venues: readonly string[]; readonly rows: number };
+  /** `since`: the oldest stored row (epoch ms); null for current-state categories. */
+  readonly coverage: {
+    readonly venues: readonly string[];
+    readonly rows: number;
+    readonly since: number | null;
+  };
   readonly defaultMarket: { readonly exchange: string; readonly symbol: string } | null;
   readonly sample: {
     readonly columns: readonly string[];
