@@ -16,6 +16,7 @@ import { phoneEn } from './en-phone.ts';
 import { siteEn } from './en-site.ts';
 import { tokensEn } from './en-tokens.ts';
 import { trendEn } from './en-trend.ts';
+import { viewsEn } from './en-views.ts';
 import { walletsEn } from './en-wallets.ts';
 
 /** Display names as traders know them (the registry's names; huobi is HTX). */
@@ -262,6 +263,7 @@ export const en = {
   ...datasetEn,
   ...dexEn,
   ...tokensEn,
+  ...viewsEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -16,6 +16,7 @@ import { phoneKo } from './ko-phone.ts';
 import { siteKo } from './ko-site.ts';
 import { tokensKo } from './ko-tokens.ts';
 import { trendKo } from './ko-trend.ts';
+import { viewsKo } from './ko-views.ts';
 import { walletsKo } from './ko-wallets.ts';
 
 /**
@@ -284,4 +285,5 @@ export const ko: Catalogue = {
   ...datasetKo,
   ...dexKo,
   ...tokensKo,
+  ...viewsKo,
 };
