@@ -3,6 +3,7 @@ import { alertsEn } from './en-alerts.ts';
 import { apiEn } from './en-api.ts';
 import { authEn } from './en-auth.ts';
 import { billingEn } from './en-billing.ts';
+import { dashboardEn } from './en-dashboard.ts';
 import { datasetEn } from './en-dataset.ts';
 import { dexEn } from './en-dex.ts';
 import { eventsEn } from './en-events.ts';
@@ -264,6 +265,7 @@ export const en = {
   ...dexEn,
   ...tokensEn,
   ...viewsEn,
+  ...dashboardEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

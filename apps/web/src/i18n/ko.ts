@@ -3,6 +3,7 @@ import { alertsKo } from './ko-alerts.ts';
 import { apiKo } from './ko-api.ts';
 import { authKo } from './ko-auth.ts';
 import { billingKo } from './ko-billing.ts';
+import { dashboardKo } from './ko-dashboard.ts';
 import { datasetKo } from './ko-dataset.ts';
 import { dexKo } from './ko-dex.ts';
 import { eventsKo } from './ko-events.ts';
@@ -286,4 +287,5 @@ export const ko: Catalogue = {
   ...dexKo,
   ...tokensKo,
   ...viewsKo,
+  ...dashboardKo,
 };
