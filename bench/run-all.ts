@@ -29,6 +29,7 @@ const ALONE: Record<string, string> = {
   alerts: './alerts.ts',
   backfill: './backfill.ts',
   'dex-index': './dex-index.ts',
+  search: './search.ts',
 };
 const only = process.argv[2];
 if (only) {
