@@ -31,6 +31,7 @@ const ALONE: Record<string, string> = {
   backfill: './backfill.ts',
   'dex-index': './dex-index.ts',
   'listing-deposit': './listing-deposit.ts',
+  search: './search.ts',
 };
 const only = process.argv[2];
 if (only) {

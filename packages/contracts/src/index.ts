@@ -30,6 +30,7 @@ export * from './premium-index.ts';
 export * from './price-stats.ts';
 export * from './public-api/registry.ts';
 export * from './public-api/usage.ts';
+export * from './saved-views.ts';
 export * from './search.ts';
 export * from './settings.ts';
 export * from './spread-query.ts';

@@ -38,6 +38,8 @@ export const AUTH_MESSAGES_EN = {
   'limit.pins': 'You can pin up to {{max}} items.',
   'limit.pinsFree': 'The Free plan can pin up to {{max}} items. Upgrade to pin up to {{paidMax}}.',
   'limit.ownedTokens': 'You can register up to {{max}} owned tokens.',
+  'limit.filterPresets': 'You can save up to {{max}} filter presets per table. Delete one to save another.',
+  'limit.shortcuts': 'You can keep up to {{max}} shortcuts per table.',
   'limit.alerts': 'You can keep up to {{max}} alerts.',
   'limit.alertsFree': 'The Free plan can keep {{max}} alert. Upgrade to keep up to {{paidMax}}.',
   'limit.apiKeys': 'You can keep up to {{max}} active API keys.',
@@ -96,6 +98,9 @@ export const AUTH_MESSAGES_KO: Record<AuthMessageKey, string> = {
   'limit.pinsFree':
     '무료 플랜은 최대 {{max}}개까지 고정할 수 있습니다. 업그레이드하면 {{paidMax}}개까지 고정할 수 있습니다.',
   'limit.ownedTokens': '보유 코인은 최대 {{max}}개까지 등록할 수 있습니다.',
+  'limit.filterPresets':
+    '필터는 표마다 최대 {{max}}개까지 저장할 수 있습니다. 하나를 지우고 다시 저장해 주세요.',
+  'limit.shortcuts': '바로가기는 표마다 최대 {{max}}개까지 둘 수 있습니다.',
   'limit.alerts': '알림은 최대 {{max}}개까지 만들 수 있습니다.',
   'limit.alertsFree':
     '무료 플랜은 알림을 {{max}}개까지 만들 수 있습니다. 업그레이드하면 {{paidMax}}개까지 만들 수 있습니다.',

@@ -10,6 +10,7 @@ import { isVenueId } from './venues.ts';
 export const PAGE_ROUTES = [
   '',
   'premium',
+  'dashboard',
   'premium/:symbol',
   'premium-index',
   'arbitrage',

@@ -20,6 +20,7 @@ export * from './notify-repository.ts';
 export * from './open-database.ts';
 export * from './phone-repository.ts';
 export { redactUrl } from './redact-url.ts';
+export * from './saved-views-repository.ts';
 export * from './schema.ts';
 export * from './sessions-repository.ts';
 export { type ModeOption, type SourceMode, type SourceModeOptions, sameClockModes } from './source-modes.ts';

@@ -97,6 +97,7 @@ export * from './schema-market.ts';
 export * from './schema-notices.ts';
 export * from './schema-notify.ts';
 export * from './schema-phone.ts';
+export * from './schema-saved-views.ts';
 export * from './schema-source-mode.ts';
 export * from './schema-trends.ts';
 export * from './schema-wallets.ts';

@@ -36,6 +36,7 @@ const legal =
 const PAGE_CHUNKS: Record<PageRoute, RouteObject['lazy']> = {
   '': page(() => import('../pages/landing-page.tsx'), 'LandingPage'),
   premium: page(() => import('../pages/premium-page.tsx'), 'PremiumPage'),
+  dashboard: page(() => import('../pages/dashboard/dashboard-page.tsx'), 'DashboardPage'),
   'premium/:symbol': page(() => import('../pages/premium-detail-page.tsx'), 'PremiumDetailPage'),
   'premium-index': page(() => import('../pages/premium-index-page.tsx'), 'PremiumIndexPage'),
   arbitrage: arbitrage('spot-spot'),

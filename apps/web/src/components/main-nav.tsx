@@ -11,6 +11,7 @@ import './main-nav.css';
  */
 const NAV_ITEMS = [
   { path: '/', key: 'nav.home', end: true },
+  { path: '/dashboard', key: 'dashboard.nav', end: false },
   { path: '/premium', key: 'nav.premium', end: false },
   { path: '/premium-index', key: 'nav.premiumIndex', end: false },
   { path: '/arbitrage', key: 'nav.arbitrage', end: false },

@@ -1,5 +1,6 @@
 import { COLUMN_PREFS_KEY } from '../lib/column-prefs.ts';
 import { FAVORITES_KEY } from '../lib/local-favorites.ts';
+import { VIEWS_STORAGE_KEY } from '../lib/local-views.ts';
 import { SETTINGS_STORAGE_KEY } from '../lib/settings.ts';
 import { allows } from './consent.ts';
 import { type ConsentStore, createConsentStore } from './consent-store.ts';
@@ -8,13 +9,18 @@ import { createGatedStorage, type GatedStorage } from './gated-storage.ts';
 /**
  * What this app keeps on the device, by consent category (spec §9):
  * - essential: the consent choice (localStorage) and the HttpOnly session cookie the server sets on sign-in;
- * - functionality: display settings, column choices and a visitor's pins (localStorage), and the service
+ * - functionality: display settings, column choices, saved filter views and a visitor's pins (localStorage), and the service
  *   worker that shows alert notifications and makes the app installable;
  * - performance and targeting: nothing today.
  * A signed-in user's settings and pins also live in the account, so refusing functionality storage costs
  * them nothing across devices.
  */
-export const FUNCTIONALITY_KEYS = [SETTINGS_STORAGE_KEY, COLUMN_PREFS_KEY, FAVORITES_KEY] as const;
+export const FUNCTIONALITY_KEYS = [
+  SETTINGS_STORAGE_KEY,
+  COLUMN_PREFS_KEY,
+  FAVORITES_KEY,
+  VIEWS_STORAGE_KEY,
+] as const;
 
 function localStorageOrNothing(): Storage | undefined {
   try {

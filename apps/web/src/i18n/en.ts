@@ -3,6 +3,7 @@ import { alertsEn } from './en-alerts.ts';
 import { apiEn } from './en-api.ts';
 import { authEn } from './en-auth.ts';
 import { billingEn } from './en-billing.ts';
+import { dashboardEn } from './en-dashboard.ts';
 import { datasetEn } from './en-dataset.ts';
 import { dexEn } from './en-dex.ts';
 import { eventsEn } from './en-events.ts';
@@ -17,6 +18,7 @@ import { phoneEn } from './en-phone.ts';
 import { siteEn } from './en-site.ts';
 import { tokensEn } from './en-tokens.ts';
 import { trendEn } from './en-trend.ts';
+import { viewsEn } from './en-views.ts';
 import { walletsEn } from './en-wallets.ts';
 
 /** Display names as traders know them (the registry's names; huobi is HTX). */
@@ -264,6 +266,8 @@ export const en = {
   ...datasetEn,
   ...dexEn,
   ...tokensEn,
+  ...viewsEn,
+  ...dashboardEn,
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

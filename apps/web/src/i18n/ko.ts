@@ -3,6 +3,7 @@ import { alertsKo } from './ko-alerts.ts';
 import { apiKo } from './ko-api.ts';
 import { authKo } from './ko-auth.ts';
 import { billingKo } from './ko-billing.ts';
+import { dashboardKo } from './ko-dashboard.ts';
 import { datasetKo } from './ko-dataset.ts';
 import { dexKo } from './ko-dex.ts';
 import { eventsKo } from './ko-events.ts';
@@ -17,6 +18,7 @@ import { phoneKo } from './ko-phone.ts';
 import { siteKo } from './ko-site.ts';
 import { tokensKo } from './ko-tokens.ts';
 import { trendKo } from './ko-trend.ts';
+import { viewsKo } from './ko-views.ts';
 import { walletsKo } from './ko-wallets.ts';
 
 /**
@@ -286,4 +288,6 @@ export const ko: Catalogue = {
   ...datasetKo,
   ...dexKo,
   ...tokensKo,
+  ...viewsKo,
+  ...dashboardKo,
 };

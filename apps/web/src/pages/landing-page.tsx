@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LandingHero } from '../components/landing-hero.tsx';
 import { PremiumRanking } from '../components/premium-ranking.tsx';
+import { TrendRanking } from '../components/trend-ranking.tsx';
 import { VenueStatusPanel } from '../components/venue-status-panel.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useLocale } from '../hooks/use-locale.ts';
@@ -26,6 +27,14 @@ const MORE = [
   { key: 'fundingRate', path: '/funding-rate' },
   { key: 'premiumIndex', path: '/premium-index' },
   { key: 'exchanges', path: '/exchanges' },
+] as const;
+/** Products that arrived after the landing's first list; their copy lives with the dashboard's. */
+const PRODUCTS = [
+  { key: 'tokens', path: '/token' },
+  { key: 'trend', path: '/trend/overview' },
+  { key: 'alerts', path: '/alerts' },
+  { key: 'listing', path: '/listing-arbitrage' },
+  { key: 'dashboard', path: '/dashboard' },
 ] as const;
 
 /** `/`: the headline premium, the Kimchi premium ranking and what the product is, all live. */
@@ -79,6 +88,12 @@ export function LandingPage() {
                   <span>{t(`landing.more.${key}`)}</span>
                 </li>
               ))}
+              {PRODUCTS.map(({ key, path }) => (
+                <li key={key}>
+                  <Link to={to(path)}>{t(`landingProducts.${key}`)}</Link>
+                  <span>{t(`landingProducts.${key}Body`)}</span>
+                </li>
+              ))}
             </ul>
             <div>
               <Link className="button button--primary" to={to('/premium')} data-testid="cta-premium">
@@ -115,6 +130,7 @@ export function LandingPage() {
             loading={bottom.isLoading}
             currency={currency}
           />
+          <TrendRanking testId="landing-trend" />
         </div>
       </div>
     </div>

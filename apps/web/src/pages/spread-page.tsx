@@ -1,6 +1,7 @@
 import type { ArbitrageResponse, PremiumResponse } from '@spreadscope/contracts';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { SavedViewsBar } from '../components/saved-views-bar.tsx';
 import { SpreadFilterBar } from '../components/spread-filter-bar.tsx';
 import { SpreadTable } from '../components/spread-table.tsx';
 import { useColumnPrefsSync } from '../hooks/use-column-prefs.ts';
@@ -88,6 +89,16 @@ export function SpreadPage({ kind, title, subtitle, tableLabel, tabs }: Props) {
     [change, filters],
   );
   const detailPath = useCallback((symbol: string) => to(`/premium/${symbol}`), [to]);
+  // A saved view is the table's query in canonical form, so the same filters always compare equal.
+  const currentView = useMemo(
+    () => Object.fromEntries(spreadFiltersToSearch(kind, filters)),
+    [kind, filters],
+  );
+  const applyView = useCallback(
+    (view: Readonly<Record<string, string>>) =>
+      setSearchParams(spreadFiltersToSearch(kind, spreadFiltersFromSearch(kind, new URLSearchParams(view)))),
+    [setSearchParams, kind],
+  );
 
   return (
     <div className="premium-page">
@@ -96,6 +107,7 @@ export function SpreadPage({ kind, title, subtitle, tableLabel, tabs }: Props) {
         <p className="premium-page__subtitle">{subtitle}</p>
       </div>
       {tabs}
+      <SavedViewsBar table={kind} current={currentView} onApply={applyView} />
       <SpreadFilterBar
         kind={kind}
         filters={filters}

@@ -5,6 +5,7 @@ import { registerCrossSiteGuard } from '../../http/cross-site.ts';
 import { registerPrincipal } from '../../http/principal.ts';
 import { accountRoutes } from '../account/routes.ts';
 import { apiKeysRoutes } from '../api-keys/routes.ts';
+import { savedViewsRoutes } from '../saved-views/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import type { Accounts } from './accounts.ts';
 import { authRoutes } from './routes.ts';
@@ -28,6 +29,7 @@ export async function installAccounts(
     await scope.register(authRoutes(accounts));
     await scope.register(accountRoutes(accounts));
     await scope.register(settingsRoutes(accounts.settings));
+    await scope.register(savedViewsRoutes(accounts.savedViews));
     await scope.register(apiKeysRoutes(accounts.apiKeys));
   };
   await app.register(routes, { prefix: ACCOUNTS_PREFIX });

@@ -2,6 +2,7 @@ import type { Logger } from '@spreadscope/core';
 import {
   createApiKeysRepository,
   createEmailTokensRepository,
+  createSavedViewsRepository,
   createSessionsRepository,
   createUserSettingsRepository,
   createUsersRepository,
@@ -15,6 +16,7 @@ import { type PrincipalResolver, presentedApiKey, VISITOR } from '../../http/pri
 import { readSessionToken } from '../../http/session-cookie.ts';
 import { ApiKeysService } from '../api-keys/api-keys-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { SavedViewsService } from '../saved-views/saved-views-service.ts';
 import { SettingsService } from '../settings/settings-service.ts';
 import { AuthService } from './auth-service.ts';
 import { type GoogleConfig, GoogleService } from './google-service.ts';
@@ -42,6 +44,8 @@ export interface Accounts {
   readonly google: GoogleService | null;
   readonly apiKeys: ApiKeysService;
   readonly settings: SettingsService;
+  /** Saved table views (option/premium-customize, premium-filters, premium-shortcuts). */
+  readonly savedViews: SavedViewsService;
   readonly mailer: Mailer;
   readonly resolvePrincipal: PrincipalResolver;
   readonly authRateLimitPerMinute: number;
@@ -93,19 +97,21 @@ export function createAccounts(options: AccountsOptions): Accounts {
     return { role: active.user.plan, user: active.user, via: 'session', sessionTokenHash: active.tokenHash };
   };
 
+  const settings = new SettingsService(
+    createUserSettingsRepository(options.database),
+    now,
+    async (user, language) => {
+      await users.update(user.id, { language });
+    },
+  );
   return {
     users,
     auth,
     sessions,
     google,
     apiKeys,
-    settings: new SettingsService(
-      createUserSettingsRepository(options.database),
-      now,
-      async (user, language) => {
-        await users.update(user.id, { language });
-      },
-    ),
+    settings,
+    savedViews: new SavedViewsService(createSavedViewsRepository(options.database), settings, now),
     mailer: options.mailer,
     resolvePrincipal,
     authRateLimitPerMinute: options.authRateLimitPerMinute,

@@ -1,0 +1,61 @@
+import type { dashboardEn } from './en-dashboard.ts';
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+/** 대시보드(/dashboard)와 랜딩에도 쓰는 트렌드 순위의 한국어 문구. */
+export const dashboardKo: Widen<typeof dashboardEn> = {
+  dashboard: {
+    nav: '대시보드',
+    title: '내 대시보드',
+    subtitle: '고정한 행과 보유 코인의 김프, 내 알림, 지금 시장 흐름을 한눈에 봅니다.',
+    visitorTitle: '로그인하면 내 대시보드를 볼 수 있어요',
+    visitorBody:
+      '고정한 행, 보유 코인, 알림은 로그인 후 여기에 모입니다. 아래 시장 정보는 누구나 실시간으로 볼 수 있습니다.',
+    signIn: '로그인',
+    signUp: '회원가입',
+    pinsTitle: '고정한 행',
+    pinsEmpty: '고정한 행이 없습니다. 김프·차익거래 표에서 ☆를 눌러 고정하세요.',
+    ownedTitle: '보유 코인',
+    ownedSubtitle: '김프, {{source}} → {{target}}',
+    ownedEmpty: '보유 코인이 없습니다. 김프 표에서 코인 상세를 열어 보유로 표시하세요.',
+    noQuote: '이 거래소 쌍에는 시세가 없습니다',
+    stale: '지연',
+    alertsTitle: '알림',
+    alertsSummary: '{{count}}개 중 {{active}}개 켜짐 · 플랜 한도 {{limit}}개',
+    alertsEmpty: '만든 알림이 없습니다.',
+    alertsCreate: '알림 만들기',
+    lastFired: '마지막 알림 {{time}}',
+    neverFired: '아직 울리지 않음',
+    recentTitle: '최근 울린 알림',
+    moversTitle: '급등·급락 (24시간)',
+    gainers: '급등',
+    losers: '급락',
+    moversEmpty: '아직 가격 변동 정보가 없습니다.',
+    noticesTitle: '최신 공지',
+    noticesEmpty: '아직 공지가 없습니다.',
+    allNotices: '공지 전체 보기',
+    loading: '불러오는 중…',
+    failed: '불러오지 못했습니다: {{message}}',
+    open: '열기',
+  },
+  landingProducts: {
+    tokens: '토큰',
+    tokensBody: '모든 코인의 시세, 24시간 변동, 김프, 상장 거래소, 펀딩비, 트렌드 순위와 코인별 상세',
+    trend: '소셜 트렌드',
+    trendBody: '국내 텔레그램 채널과 네이버 검색에서 지금 화제인 코인',
+    alerts: '알림 봇',
+    alertsBody: '김프·펀딩비·상장 알림을 텔레그램, 브라우저, 이메일로',
+    listing: '상장 차익거래',
+    listingBody: '국내 신규 상장, 거래소 지갑 입금 추적, 과거 펌핑 사례',
+    dashboard: '내 대시보드',
+    dashboardBody: '고정한 행, 보유 코인, 알림을 한 화면에',
+  },
+  trendRanking: {
+    title: '트렌드 순위',
+    subtitle: '국내 텔레그램 채널에서 많이 언급된 코인, 최근 24시간',
+    mentions: '언급 {{n}}회',
+    empty: '아직 텔레그램 언급이 없습니다.',
+    off: '이 서버에는 텔레그램 트렌드가 꺼져 있습니다.',
+    more: '트렌드 전체 보기',
+  },
+};
