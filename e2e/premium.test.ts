@@ -148,6 +148,40 @@ describe('premium table in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the site footer after the table: it never draws over the rows, on a phone or a desktop', async () => {
+    for (const [width, height] of [
+      [360, 800],
+      [1280, 900],
+    ] as const) {
+      for (const [path, table] of [
+        ['/premium', 'premium-table'],
+        ['/arbitrage', 'premium-table'],
+        ['/funding-rate', 'funding-table'],
+        ['/token', 'token-list-table'],
+      ] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Seoul' });
+        const page = await context.newPage();
+        await page.goto(`${server.url}${path}`);
+        await page.locator(`[data-testid="${table}"] tbody tr:visible`).first().waitFor({ timeout: 30_000 });
+        await page.getByTestId('site-footer').waitFor({ timeout: 30_000 });
+        const overlap = await page.evaluate((testId) => {
+          const footer = document.querySelector('[data-testid="site-footer"]')?.getBoundingClientRect();
+          const table = document.querySelector(`[data-testid="${testId}"]`);
+          // The box the rows scroll in: what the eye sees of the table.
+          let box = table?.parentElement ?? null;
+          while (box && !/(auto|scroll)/.test(getComputedStyle(box).overflowY)) box = box.parentElement;
+          const shown = (box ?? table)?.getBoundingClientRect();
+          if (!footer || !shown) return 'missing';
+          return footer.top >= shown.bottom - 0.5
+            ? null
+            : `footer top ${footer.top} < table bottom ${shown.bottom}`;
+        }, table);
+        expect(overlap, `${path} at ${width}px`).toBeNull();
+        await context.close();
+      }
+    }
+  });
+
   it('holds the row order on a phone while a tapped row is open, even where a tap does not focus', async () => {
     const context = await browser.newContext({
       viewport: { width: 360, height: 800 },
