@@ -8,13 +8,7 @@ import {
   loggableError,
   type UsersRepository,
 } from '@spreadscope/db';
-import {
-  AlertBook,
-  type AlertFire,
-  type AlertRule,
-  type MarketEngine,
-  type Watch,
-} from '@spreadscope/engine';
+import { AlertBook, type AlertFire, type AlertRule, type MarketEngine } from '@spreadscope/engine';
 import type { ListingMoment } from '../listing/listing-moments.ts';
 import { isTransactional, type Notification, type Notifier } from '../notify/notifier.ts';
 import type { WalletChangeEvent } from '../wallets/wallet-events.ts';
@@ -27,6 +21,7 @@ import {
   walletRuleMatches,
 } from './event-rules.ts';
 import { fireMessage } from './fire-message.ts';
+import { type Known, notificationFor, stateRow } from './fire-rows.ts';
 
 export interface AlertEvaluatorOptions {
   readonly repo: AlertsRepository;
@@ -53,12 +48,6 @@ interface Firing {
   readonly pair: string;
   readonly value: number;
   readonly text: (language: 'ko' | 'en', definition: AlertInput) => { title: string; body: string };
-}
-
-interface Known {
-  readonly updatedAt: number;
-  readonly userId: string;
-  readonly definition: AlertInput;
 }
 
 /** Edits arrive with timestamps of other processes' clocks: each read looks this far back again. */
@@ -321,21 +310,27 @@ export class AlertEvaluator {
     if (records.length === 0) return;
     const notifier = this.options.notifier;
     const joined = notifier && isTransactional(notifier) ? notifier : null;
+    if (joined) {
+      try {
+        let afterCommit = () => {};
+        await this.options.repo.recordFires(records, async (tx, recorded) => {
+          afterCommit = await joined.enqueueIn(
+            tx,
+            recorded.map((row) => row.notification as unknown as Notification),
+          );
+        });
+        afterCommit();
+        return;
+      } catch (error) {
+        // Nothing of the tick was kept (one transaction), but the book already counts these as told: record
+        // them `pending` on their own, for the hand-over below or the recovery at the next start.
+        this.options.logger.warn(
+          `alerts: recording ${records.length} firings with their outbox rows failed: ${loggableError(error).message}`,
+        );
+      }
+    }
     try {
-      let afterCommit = () => {};
-      const rows = await this.options.repo.recordFires(
-        records,
-        joined
-          ? async (tx, recorded) => {
-              afterCommit = await joined.enqueueIn(
-                tx,
-                recorded.map((row) => row.notification as unknown as Notification),
-              );
-            }
-          : undefined,
-      );
-      afterCommit();
-      if (!joined) await this.handOver(rows);
+      await this.handOver(await this.options.repo.recordFires(records));
     } catch (error) {
       this.options.logger.error(
         `alerts: recording ${records.length} firings failed: ${loggableError(error).message}`,
@@ -383,44 +378,4 @@ export class AlertEvaluator {
     this.work = this.work.then(() => this.recoverPending());
     return this.work;
   }
-}
-
-function stateRow(w: Watch): AlertStateRow {
-  const s = w.state;
-  return {
-    alertId: w.rule.id,
-    watchKey: w.key,
-    armed: s.armed,
-    sign: s.sign,
-    since: s.since,
-    last: Number.isFinite(s.last) ? s.last : null,
-  };
-}
-
-function notificationFor(
-  id: string,
-  seq: number,
-  known: Known,
-  locale: 'ko' | 'en',
-  title: string,
-  body: string,
-  occurredAt: number,
-): Record<string, unknown> {
-  const d = known.definition;
-  const notification: Notification = {
-    userId: known.userId,
-    idempotencyKey: `alert:${id}:${seq}`,
-    origin: { kind: 'alert', id },
-    channels: {
-      ...(d.channels.telegram && d.telegramChatId ? { telegram: { chatId: d.telegramChatId } } : {}),
-      ...(d.channels.email ? { email: {} } : {}),
-      ...(d.channels.toast ? { toast: true } : {}),
-    },
-    locale,
-    title,
-    body,
-    url: `${locale === 'en' ? '/en' : ''}/alerts/history`,
-    occurredAt,
-  };
-  return notification as unknown as Record<string, unknown>;
 }
