@@ -60,6 +60,7 @@ forEachDatabase('alert firings and their outbox rows', (getDb) => {
       .then((rows) => rows.map((r) => r.channel).sort());
 
   it('records the crossing enqueued, with its deliveries in the outbox under alert:<id>:<seq>', async () => {
+    warned.length = 0;
     const { client } = await signedInUser(fx, 'pro');
     await market('ADA', 1, 0);
     const id = (await client.post('/api/v1/alerts', kimchiAlert({ tokens: ['ADA'] }))).body.id as string;
