@@ -20,7 +20,7 @@ import { AlertEvaluator } from '../apps/server/src/modules/alerts/alert-evaluato
 import { createMailer } from '../apps/server/src/modules/mail/mailer.ts';
 import { DeliveryDispatcher } from '../apps/server/src/modules/notify/delivery-dispatcher.ts';
 import { emailChannel } from '../apps/server/src/modules/notify/email/email-channel.ts';
-import type { Notifier } from '../apps/server/src/modules/notify/notifier.ts';
+import type { TransactionalNotifier } from '../apps/server/src/modules/notify/notifier.ts';
 import { DELIVERY_MAX_ATTEMPTS } from '../apps/server/src/modules/notify/notify-module.ts';
 import { OutboxNotifier } from '../apps/server/src/modules/notify/outbox-notifier.ts';
 import { BotApiClient } from '../apps/server/src/modules/notify/telegram/bot-api-client.ts';
@@ -35,8 +35,8 @@ import { percentile, round, writeResult } from './support/write-result.ts';
 /**
  * Tick → channel (issue 13's second speed target, p99 ≤ 1 s), in one process on the embedded PGlite: the
  * market event that takes a Kimchi premium over a rule's threshold is applied to the engine, the evaluator's
- * 100 ms tick finds the crossing, records it (history row, crossing number, state) in one transaction, hands
- * it to the outbox notifier, and the dispatcher hands each delivery to its channel: Telegram through the Bot
+ * 100 ms tick finds the crossing and records the tick's crossings (history rows, crossing numbers, states and
+ * their outbox rows) in one transaction, and the dispatcher hands each delivery to its channel: Telegram through the Bot
  * API client to the loopback fake Bot API, email through nodemailer to a real SMTP server (smtp-server),
  * toast to the user's open tab (a socket in the process). Measured per delivery, from the crossing event to
  * (a) the dispatcher handing it to the channel and (b) the Telegram message / mail arriving at the server.
@@ -146,11 +146,22 @@ try {
   const notifier = new OutboxNotifier({ repository, queue, dispatcher, logger: silent });
   // The evaluator's side ends where it hands the recorded crossing to the outbox: timed apart.
   const enqueued: number[] = [];
-  const timedNotifier: Notifier = {
+  const timedNotifier: TransactionalNotifier = {
     enqueue: (n) => {
       const token = keyToken(n.idempotencyKey, n.userId);
       if (token) enqueued.push(performance.now() - (crossedAt.get(token) ?? Number.NaN));
       return notifier.enqueue(n);
+    },
+    // The evaluator writes the outbox rows in its own transaction: enqueued once that commits.
+    enqueueIn: async (tx, list) => {
+      const afterCommit = await notifier.enqueueIn(tx, list);
+      return () => {
+        for (const n of list) {
+          const token = keyToken(n.idempotencyKey, n.userId);
+          if (token) enqueued.push(performance.now() - (crossedAt.get(token) ?? Number.NaN));
+        }
+        afterCommit();
+      };
     },
     attempts: (origin, limit) => notifier.attempts(origin, limit),
   };

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { markEnqueued, type OutboxInTransaction, recordFires, toHistory } from './alert-fires.ts';
 import type { Database } from './database.ts';
 import { users } from './schema-accounts.ts';
 import { alertHistory, alertState, alerts } from './schema-alerts.ts';
@@ -90,12 +91,12 @@ export interface AlertsRepository {
   states(alertIds: readonly string[]): Promise<AlertStateRow[]>;
   saveStates(rows: readonly AlertStateRow[], now: number): Promise<void>;
   /**
-   * One crossing, in one transaction: takes the rule's next crossing number, records the firing (pending),
-   * its trigger state, and the rule's last-triggered time (a one-time rule becomes inactive). Returns the
-   * crossing number and the history row, or undefined when the rule is gone or no longer active.
+   * The firings of one tick in one transaction (see `recordFires`): crossing numbers, history rows, trigger
+   * states, last-triggered times (one-time rules become inactive) and, with `outbox`, the outbox rows too.
+   * Returns the history rows of the firings whose rule was still active.
    */
-  recordFire(fire: AlertFireRecord): Promise<AlertHistoryRow | undefined>;
-  markEnqueued(historyId: string): Promise<void>;
+  recordFires(fires: readonly AlertFireRecord[], outbox?: OutboxInTransaction): Promise<AlertHistoryRow[]>;
+  markEnqueued(historyIds: readonly string[]): Promise<void>;
   /** Firings recorded but not yet handed to the outbox (a crash in between), oldest first. */
   pendingFires(limit?: number): Promise<AlertHistoryRow[]>;
   history(
@@ -119,14 +120,6 @@ function toRow(r: typeof alerts.$inferSelect): AlertRow {
     updatedAt: r.updatedAt.getTime(),
     lastTriggeredAt: r.lastTriggeredAt?.getTime() ?? null,
     triggerCount: r.triggerCount,
-  };
-}
-
-function toHistory(r: typeof alertHistory.$inferSelect): AlertHistoryRow {
-  return {
-    ...r,
-    firedAt: r.firedAt.getTime(),
-    notification: r.notification as Record<string, unknown>,
   };
 }
 
@@ -274,60 +267,11 @@ export function createAlertsRepository(database: Pick<Database, 'db'>): AlertsRe
           });
       }
     },
-    async recordFire(fire) {
-      return db.transaction(async (tx) => {
-        const at = new Date(fire.firedAt);
-        const [rule] = await tx
-          .update(alerts)
-          .set({
-            fireSeq: sql`${alerts.fireSeq} + 1`,
-            triggerCount: sql`${alerts.triggerCount} + 1`,
-            lastTriggeredAt: at,
-            ...(fire.once ? { active: false, updatedAt: at } : {}),
-          })
-          .where(and(eq(alerts.id, fire.alertId), eq(alerts.active, true)))
-          .returning({ seq: alerts.fireSeq });
-        if (!rule) return undefined;
-        await tx
-          .insert(alertState)
-          .values({ ...fire.state, updatedAt: at })
-          .onConflictDoUpdate({
-            target: [alertState.alertId, alertState.watchKey],
-            set: {
-              armed: fire.state.armed,
-              sign: fire.state.sign,
-              since: fire.state.since,
-              last: fire.state.last,
-              updatedAt: at,
-            },
-          });
-        const [row] = await tx
-          .insert(alertHistory)
-          .values({
-            id: crypto.randomUUID(),
-            alertId: fire.alertId,
-            userId: fire.userId,
-            alertName: fire.alertName,
-            seq: rule.seq,
-            watchKey: fire.state.watchKey,
-            firedAt: at,
-            token: fire.token,
-            pair: fire.pair,
-            dataType: fire.dataType,
-            condition: fire.condition,
-            threshold: fire.threshold,
-            value: fire.value,
-            title: fire.title,
-            body: fire.body,
-            notification: fire.notification(rule.seq),
-            status: 'pending',
-          })
-          .returning();
-        return row ? toHistory(row) : undefined;
-      });
+    recordFires(fires, outbox) {
+      return recordFires(db, fires, outbox);
     },
-    async markEnqueued(historyId) {
-      await db.update(alertHistory).set({ status: 'enqueued' }).where(eq(alertHistory.id, historyId));
+    markEnqueued(historyIds) {
+      return markEnqueued(db, historyIds);
     },
     async pendingFires(limit = 500) {
       const rows = await db

@@ -1,3 +1,4 @@
+export type { OutboxInTransaction } from './alert-fires.ts';
 export * from './alerts-repository.ts';
 export * from './api-keys-repository.ts';
 export * from './api-usage-repository.ts';

@@ -110,6 +110,8 @@ export interface NotifyRepository {
     items: readonly NewNotification[],
     now: number,
     hold?: { leaseMs: number },
+    /** The caller's transaction to write in (the alert firings that caused them): none of its own then. */
+    within?: Drizzle,
   ): Promise<{ created: Set<string>; held: ClaimedDelivery[] }>;
   /**
    * Takes up to `limit` deliveries that are due (queued with `due_at <= now`, or sending with an expired
@@ -145,7 +147,7 @@ export function createNotifyRepository(database: Pick<Database, 'db'>): NotifyRe
   const n = notifications;
 
   return {
-    async insert(items, now, hold) {
+    async insert(items, now, hold, within) {
       const created = new Set<string>();
       const held: ClaimedDelivery[] = [];
       const seen = new Set<string>();
@@ -156,13 +158,15 @@ export function createNotifyRepository(database: Pick<Database, 'db'>): NotifyRe
       const lockedUntil = hold ? new Date(now + hold.leaseMs) : null;
       const accounts = new Map<string, { email: string; verified: boolean }>();
       if (hold) {
-        const rows = await db
+        const rows = await (within ?? db)
           .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
           .from(users)
           .where(inArray(users.id, [...new Set(unique.map((i) => i.userId))]));
         for (const row of rows) accounts.set(row.id, { email: row.email, verified: row.verifiedAt !== null });
       }
-      await db.transaction(async (tx) => {
+      const inTransaction = (run: (tx: Drizzle) => Promise<void>) =>
+        within ? run(within) : db.transaction(run);
+      await inTransaction(async (tx) => {
         for (const chunk of chunks(unique, INSERT_CHUNK)) {
           // One statement per chunk: arrays per column, unnested server-side (a burst of alerts is one write).
           const rows = await tx.execute<{ id: number | string; idempotency_key: string }>(sql`

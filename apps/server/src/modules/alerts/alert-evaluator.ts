@@ -1,21 +1,16 @@
 import type { AlertInput } from '@spreadscope/contracts';
 import { frequencyAllows, type Logger, type TriggerState } from '@spreadscope/core';
 import {
+  type AlertFireRecord,
   type AlertHistoryRow,
   type AlertStateRow,
   type AlertsRepository,
   loggableError,
   type UsersRepository,
 } from '@spreadscope/db';
-import {
-  AlertBook,
-  type AlertFire,
-  type AlertRule,
-  type MarketEngine,
-  type Watch,
-} from '@spreadscope/engine';
+import { AlertBook, type AlertFire, type AlertRule, type MarketEngine } from '@spreadscope/engine';
 import type { ListingMoment } from '../listing/listing-moments.ts';
-import type { Notification, Notifier } from '../notify/notifier.ts';
+import { isTransactional, type Notification, type Notifier } from '../notify/notifier.ts';
 import type { WalletChangeEvent } from '../wallets/wallet-events.ts';
 import { readDefinition, toRule } from './alert-mapping.ts';
 import {
@@ -26,6 +21,7 @@ import {
   walletRuleMatches,
 } from './event-rules.ts';
 import { fireMessage } from './fire-message.ts';
+import { type Known, notificationFor, stateRow } from './fire-rows.ts';
 
 export interface AlertEvaluatorOptions {
   readonly repo: AlertsRepository;
@@ -54,22 +50,17 @@ interface Firing {
   readonly text: (language: 'ko' | 'en', definition: AlertInput) => { title: string; body: string };
 }
 
-interface Known {
-  readonly updatedAt: number;
-  readonly userId: string;
-  readonly definition: AlertInput;
-}
-
 /** Edits arrive with timestamps of other processes' clocks: each read looks this far back again. */
 const SYNC_OVERLAP_MS = 5_000;
 
 /**
  * Runs the alert rules on the engine's tick, once across the cluster: only in the process that owns the
  * market and the job runner (ROLE=all, or the active ROLE=ingest; a standby ingest has no market, so nothing
- * crosses there). Each crossing is recorded (history row `pending`, crossing number, trigger state) in one
- * transaction, then handed to the notifier under `alert:<id>:<seq>` and marked `enqueued`; a crash in between
- * is repaired at the next start by handing the pending rows over again — the outbox keeps one per key, so the
- * user sees each crossing once. Trigger states that changed without firing are saved in batches.
+ * crosses there). The crossings of one tick are recorded (history rows, crossing numbers, trigger states)
+ * in one transaction together with their outbox rows under `alert:<id>:<seq>` when the notifier's outbox
+ * shares the database. With any other notifier they are recorded `pending`, handed over, then marked
+ * `enqueued`; a crash in between is repaired at the next start by handing the pending rows over again — the
+ * outbox keeps one per key, so the user sees each crossing once. Trigger states that changed without firing are saved in batches.
  */
 export class AlertEvaluator {
   readonly book = new AlertBook();
@@ -199,7 +190,7 @@ export class AlertEvaluator {
   private async recoverPending(): Promise<void> {
     if (!this.options.notifier) return;
     const pending = await this.options.repo.pendingFires();
-    for (const row of pending) await this.handOver(row);
+    await this.handOver(pending);
     if (pending.length > 0)
       this.options.logger.info(`alerts: handed over ${pending.length} firings left pending`);
   }
@@ -279,16 +270,21 @@ export class AlertEvaluator {
     if (firings.length > 0) this.work = this.work.then(() => this.record(firings));
   }
 
-  /** Records each firing (history row, crossing number, rule state) and hands it to the outbox. */
+  /**
+   * Records the firings of one tick together (crossing numbers, history rows, rule states) in one transaction.
+   * A notifier whose outbox shares the database writes its rows in that same transaction; any other gets them
+   * right after, all at once, and the rows it took are marked `enqueued` in one statement.
+   */
   private async record(firings: readonly Firing[]): Promise<void> {
+    const records: AlertFireRecord[] = [];
     for (const firing of firings) {
       const { rule } = firing;
+      const known = this.known.get(rule.id);
+      if (!known) continue;
       try {
-        const known = this.known.get(rule.id);
-        if (!known) continue;
         const language = await this.languageOf(known.userId);
         const { title, body } = firing.text(language, known.definition);
-        const row = await this.options.repo.recordFire({
+        records.push({
           alertId: rule.id,
           userId: known.userId,
           alertName: known.definition.name,
@@ -305,26 +301,66 @@ export class AlertEvaluator {
           body,
           notification: (seq) => notificationFor(rule.id, seq, known, language, title, body, firing.at),
         });
-        if (row) await this.handOver(row);
       } catch (error) {
         this.options.logger.error(
-          `alerts: recording a firing of ${rule.id} failed: ${loggableError(error).message}`,
+          `alerts: preparing a firing of ${rule.id} failed: ${loggableError(error).message}`,
         );
       }
     }
+    if (records.length === 0) return;
+    const notifier = this.options.notifier;
+    const joined = notifier && isTransactional(notifier) ? notifier : null;
+    if (joined) {
+      try {
+        let afterCommit = () => {};
+        await this.options.repo.recordFires(records, async (tx, recorded) => {
+          afterCommit = await joined.enqueueIn(
+            tx,
+            recorded.map((row) => row.notification as unknown as Notification),
+          );
+        });
+        afterCommit();
+        return;
+      } catch (error) {
+        // Nothing of the tick was kept (one transaction), but the book already counts these as told: record
+        // them `pending` on their own, for the hand-over below or the recovery at the next start.
+        this.options.logger.warn(
+          `alerts: recording ${records.length} firings with their outbox rows failed: ${loggableError(error).message}`,
+        );
+      }
+    }
+    try {
+      await this.handOver(await this.options.repo.recordFires(records));
+    } catch (error) {
+      this.options.logger.error(
+        `alerts: recording ${records.length} firings failed: ${loggableError(error).message}`,
+      );
+    }
   }
 
-  private async handOver(row: AlertHistoryRow): Promise<void> {
+  /** Hands recorded firings to the notifier side by side; what it refused stays pending for a later try. */
+  private async handOver(rows: readonly AlertHistoryRow[]): Promise<void> {
     const notifier = this.options.notifier;
-    if (!notifier) return;
+    if (!notifier || rows.length === 0) return;
+    const taken: string[] = [];
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          await notifier.enqueue(row.notification as unknown as Notification);
+          taken.push(row.id);
+        } catch (error) {
+          // Left pending: the next start (or the next recovery) hands it over under the same key.
+          this.options.logger.warn(
+            `alerts: handing firing ${row.alertId}:${row.seq} over failed: ${loggableError(error).message}`,
+          );
+        }
+      }),
+    );
     try {
-      await notifier.enqueue(row.notification as unknown as Notification);
-      await this.options.repo.markEnqueued(row.id);
+      await this.options.repo.markEnqueued(taken);
     } catch (error) {
-      // Left pending: the next start (or the next recovery) hands it over under the same key.
-      this.options.logger.warn(
-        `alerts: handing firing ${row.alertId}:${row.seq} over failed: ${loggableError(error).message}`,
-      );
+      // Still pending: handed over again later under the same keys, which the outbox stores once.
+      this.options.logger.warn(`alerts: marking firings enqueued failed: ${loggableError(error).message}`);
     }
   }
 
@@ -342,44 +378,4 @@ export class AlertEvaluator {
     this.work = this.work.then(() => this.recoverPending());
     return this.work;
   }
-}
-
-function stateRow(w: Watch): AlertStateRow {
-  const s = w.state;
-  return {
-    alertId: w.rule.id,
-    watchKey: w.key,
-    armed: s.armed,
-    sign: s.sign,
-    since: s.since,
-    last: Number.isFinite(s.last) ? s.last : null,
-  };
-}
-
-function notificationFor(
-  id: string,
-  seq: number,
-  known: Known,
-  locale: 'ko' | 'en',
-  title: string,
-  body: string,
-  occurredAt: number,
-): Record<string, unknown> {
-  const d = known.definition;
-  const notification: Notification = {
-    userId: known.userId,
-    idempotencyKey: `alert:${id}:${seq}`,
-    origin: { kind: 'alert', id },
-    channels: {
-      ...(d.channels.telegram && d.telegramChatId ? { telegram: { chatId: d.telegramChatId } } : {}),
-      ...(d.channels.email ? { email: {} } : {}),
-      ...(d.channels.toast ? { toast: true } : {}),
-    },
-    locale,
-    title,
-    body,
-    url: `${locale === 'en' ? '/en' : ''}/alerts/history`,
-    occurredAt,
-  };
-  return notification as unknown as Record<string, unknown>;
 }

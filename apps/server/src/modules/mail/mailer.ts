@@ -44,6 +44,10 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      // Connections are kept and reused: a burst of alert mail pays the SMTP handshake once per connection,
+      // not once per message (8 at a time, matching the dispatcher's email concurrency).
+      pool: true,
+      maxConnections: 8,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

@@ -1,3 +1,5 @@
+import type { Drizzle } from '@spreadscope/db';
+
 /**
  * The seam between what decides to tell a user something (alerts now; billing, listings later) and the
  * module that delivers it. Callers hand over text already in the user's language; the notifier owns the
@@ -51,4 +53,20 @@ export interface Notifier {
   enqueue(notification: Notification): Promise<{ duplicate: boolean }>;
   /** Every attempt for one producer's item, newest first. */
   attempts(origin: NotificationOrigin, limit?: number): Promise<DeliveryAttempt[]>;
+}
+
+/**
+ * A Notifier whose outbox lives in the producer's database: it can write inside the producer's transaction,
+ * so what decided to notify and the notification commit together (no window for a crash between them).
+ */
+export interface TransactionalNotifier extends Notifier {
+  /**
+   * Writes the notifications to the outbox within `tx` (a repeated key stores nothing). Resolves with what to
+   * run once `tx` has committed: it hands the new deliveries to this process's dispatcher at once.
+   */
+  enqueueIn(tx: Drizzle, notifications: readonly Notification[]): Promise<() => void>;
+}
+
+export function isTransactional(notifier: Notifier): notifier is TransactionalNotifier {
+  return typeof (notifier as Partial<TransactionalNotifier>).enqueueIn === 'function';
 }

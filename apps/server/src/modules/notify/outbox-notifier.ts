@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { NewNotification, NotifyChannelName, NotifyRepository } from '@spreadscope/db';
+import type { Drizzle, NewNotification, NotifyChannelName, NotifyRepository } from '@spreadscope/db';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { DeliveryDispatcher } from './delivery-dispatcher.ts';
-import type { DeliveryAttempt, Notification, NotificationOrigin, Notifier } from './notifier.ts';
+import type { DeliveryAttempt, Notification, NotificationOrigin, TransactionalNotifier } from './notifier.ts';
 
 /** Notifications per outbox write. */
 const WRITE_BATCH = 1_000;
@@ -25,7 +25,7 @@ export interface OutboxNotifierOptions {
  * (one transaction for whatever arrived while the previous write ran), which is what lets a burst of
  * thousands of alerts reach the channels within a second on one PGlite.
  */
-export class OutboxNotifier implements Notifier {
+export class OutboxNotifier implements TransactionalNotifier {
   private waiting: {
     item: NewNotification;
     resolve: (created: boolean) => void;
@@ -61,6 +61,21 @@ export class OutboxNotifier implements Notifier {
       this.waiting.push({ item, resolve, reject });
       this.writing ??= this.writeAll();
     }).then((created) => ({ duplicate: !created }));
+  }
+
+  async enqueueIn(tx: Drizzle, notifications: readonly Notification[]): Promise<() => void> {
+    const dispatcher = this.options.dispatcher;
+    const { created, held } = await this.options.repository.insert(
+      notifications.map(toRow),
+      this.now(),
+      dispatcher ? { leaseMs: dispatcher.leaseMs } : undefined,
+      tx,
+    );
+    // Sent only after the commit: a rolled-back firing must not reach anyone.
+    return () => {
+      if (dispatcher && held.length > 0) dispatcher.accept(held);
+      if (created.size > 0 && !dispatcher) this.wake();
+    };
   }
 
   async attempts(origin: NotificationOrigin, limit = 100): Promise<DeliveryAttempt[]> {
