@@ -53,7 +53,7 @@ export const saveFilterPresetRequestSchema = z
   .strict();
 export type SaveFilterPresetRequest = z.infer<typeof saveFilterPresetRequestSchema>;
 
-export const filterPresetParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const filterPresetParamsSchema = z.object({ id: storableText(64).pipe(z.string().min(1)) });
 
 export const shortcutsResponseSchema = z.object({
   table: z.enum(SAVED_VIEW_TABLES),
@@ -65,7 +65,10 @@ export type ShortcutsResponse = z.infer<typeof shortcutsResponseSchema>;
 
 /** The whole shortcut row in order, as preset ids; presets left out stop being shortcuts. */
 export const replaceShortcutsRequestSchema = z
-  .object({ table: z.enum(SAVED_VIEW_TABLES), presetIds: z.array(z.string().min(1).max(64)).max(64) })
+  .object({
+    table: z.enum(SAVED_VIEW_TABLES),
+    presetIds: z.array(storableText(64).pipe(z.string().min(1))).max(64),
+  })
   .strict();
 
 export const columnLayoutQuerySchema = z.object({ group: z.enum(COLUMN_GROUPS) });
