@@ -91,7 +91,14 @@ describe('listing arbitrage in Chromium', () => {
       const cards = page.getByTestId('listing-card');
       await cards.first().waitFor({ timeout: 60_000 });
       expect(await cards.count()).toBeGreaterThanOrEqual(1);
-      const first = cards.first();
+      // The simulated cycles (with their deposits) are Upbit's and Bithumb's KRW listings; the replayed notice
+      // boards may add other venues' real listings, which can come first.
+      const first = page
+        .locator(
+          '[data-testid="listing-card"][data-key^="upbit-krw-"], [data-testid="listing-card"][data-key^="bithumb-krw-"]',
+        )
+        .first();
+      await first.waitFor({ timeout: 60_000 });
       const status = await first.getAttribute('data-status');
       expect(['deposit', 'deposit_wait', 'sell', 'sell_wait', 'trade', 'trade_wait', 'unknown']).toContain(
         status,
