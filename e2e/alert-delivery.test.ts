@@ -184,6 +184,22 @@ describe('an alert from a replayed crossing, across kill -9', () => {
     await expect.poll(() => inbox.to(email).length, { timeout: 60_000 }).toBe(1);
     expect(inbox.to(email)[0]?.subject).toContain(ALERT_NAME);
     await expect.poll(() => toastsSeen(page), { timeout: 60_000 }).toBe(1);
+    // The crash comes once the product has recorded the mail as sent, as its notifications list shows. (Killed
+    // between the SMTP server's acceptance and that record, it would send the mail again, at least once, with
+    // the same Message-ID, which mail clients show once.)
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const res = await fetch('/api/v1/notifications');
+            const body = (await res.json()) as {
+              notifications: { deliveries: { channel: string; state: string }[] }[];
+            };
+            return body.notifications.flatMap((n) => n.deliveries).find((d) => d.channel === 'email')?.state;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe('sent');
 
     // kill -9 while Telegram's retry is pending, then the same product again on the same data and port.
     const port = new URL(server.url).port;
