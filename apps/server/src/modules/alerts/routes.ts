@@ -33,7 +33,7 @@ const errors = {
 export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['alerts'];
-    app.addHook('preHandler', requireSessionUser);
+    app.addHook('preValidation', requireSessionUser);
     const user = async (request: Parameters<typeof sessionUserOf>[0]) => (await sessionUserOf(request)).user;
 
     app.get(

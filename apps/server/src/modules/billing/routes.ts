@@ -57,7 +57,7 @@ export function billingRoutes(module: BillingModule): FastifyPluginAsyncZod {
     );
 
     const signedIn: FastifyPluginAsyncZod = async (scope) => {
-      scope.addHook('preHandler', requireSessionUser);
+      scope.addHook('preValidation', requireSessionUser);
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });

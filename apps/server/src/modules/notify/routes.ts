@@ -39,7 +39,7 @@ export function notifyRoutes(notify: NotifyHttp, allowedOrigins: readonly string
 
     app.register(async (plain) => {
       const scope = plain.withTypeProvider<ZodTypeProvider>();
-      scope.addHook('preHandler', requireSessionUser);
+      scope.addHook('preValidation', requireSessionUser);
       scope.get(
         '/notifications/config',
         {

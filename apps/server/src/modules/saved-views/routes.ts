@@ -28,7 +28,8 @@ const errors = {
 export function savedViewsRoutes(views: SavedViewsService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['saved views'];
-    app.addHook('preHandler', requireSessionUser);
+    // Before validation: a visitor is asked to sign in, not told what is malformed in a request they may not make.
+    app.addHook('preValidation', requireSessionUser);
     const user = async (request: Parameters<typeof sessionUserOf>[0]) => (await sessionUserOf(request)).user;
 
     app.get(

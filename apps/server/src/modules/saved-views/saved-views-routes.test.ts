@@ -139,5 +139,8 @@ forEachDatabase('saved table views over HTTP', (getDb) => {
     expect(group.body.param).toBe('group');
     const visitor = await fx.client('en').get(`${FILTERS}?table=premium`);
     expect(visitor.status).toBe(401);
+    // A visitor is asked to sign in before being told the request is malformed.
+    const visitorBad = await fx.client('en').get(`${FILTERS}?table=funding`);
+    expect(visitorBad.status).toBe(401);
   });
 });

@@ -22,7 +22,7 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
   return async (app) => {
     const tags = ['settings'];
     const response = { 200: settingsResponseSchema, ...errors };
-    app.addHook('preHandler', requireSessionUser);
+    app.addHook('preValidation', requireSessionUser);
 
     app.get(
       '/settings',

@@ -36,7 +36,7 @@ export function dayLabel(epochMs: number | null, language: Language): string {
   }).format(epochMs);
 }
 
-/** 1.5 → "+50%"; null → "—". */
+/** A rise of 0.5 (recent interest 1.5× the earlier) → "+50%"; null → "—". */
 export function risePercent(rise: number | null): string {
   if (rise === null) return '—';
   const pct = rise * 100;
