@@ -32,6 +32,7 @@ const ALONE: Record<string, string> = {
   'dex-index': './dex-index.ts',
   'listing-deposit': './listing-deposit.ts',
   search: './search.ts',
+  'listing-live': './listing-live.ts',
 };
 const only = process.argv[2];
 if (only) {
@@ -78,6 +79,8 @@ isolated('./feeds-soak.ts');
 
 // A new exchange announcement from the poll that sees it to the /events screen in Chromium (issue 12).
 isolated('./notices-live.ts');
+// A Korean listing notice from the poll that sees it to its card on /listing-arbitrage in Chromium (issue 15).
+isolated('./listing-live.ts');
 // A burst of 10,000 alerts through the notification outbox: enqueue → handed to the channel.
 isolated('./notify.ts');
 // A venue's wallet table (≈ 1,500 asset-networks), cached, uncached, under churn and over HTTP (issue 12).
