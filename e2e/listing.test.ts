@@ -123,6 +123,15 @@ describe('listing arbitrage in Chromium', () => {
       const tiers = page.getByTestId('listing-deposit-tiers');
       await tiers.waitFor({ timeout: 30_000 });
       expect(await tiers.innerText()).toContain(language === 'ko' ? '고래' : 'Whale');
+      // Deposited so far by tier, drawn over time; another interval redraws it.
+      const accumulated = page.getByTestId('listing-deposit-accumulated');
+      await accumulated.getByTestId('listing-deposit-chart').waitFor({ timeout: 30_000 });
+      expect(await accumulated.innerText()).toContain(
+        language === 'ko' ? '등급별 누적 입금' : 'Deposited so far, by tier',
+      );
+      await accumulated.getByTestId('deposit-interval-1m').click();
+      expect(await accumulated.getByTestId('deposit-interval-1m').getAttribute('aria-pressed')).toBe('true');
+      await accumulated.getByTestId('listing-deposit-chart').waitFor({ timeout: 30_000 });
       expect(
         await page.getByText(language === 'ko' ? '시뮬레이션 입금' : 'Simulated deposits').count(),
       ).toBeGreaterThan(0);

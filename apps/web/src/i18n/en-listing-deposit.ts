@@ -15,6 +15,11 @@ export const listingDepositEn = {
     ratio: 'Of circulating supply',
     tier: { whale: 'Whale', fish: 'Fish', shrimp: 'Shrimp', unknown: 'Unknown' },
     chain: { starting: 'starting', live: 'live', stale: 'stale', simulated: 'simulated', off: 'off' },
+    accumulated: {
+      title: 'Deposited so far, by tier',
+      interval: 'Interval',
+      label: '{{base}} deposited so far by holder tier, per {{interval}}',
+    },
     ranking: 'Top depositors',
     recent: 'Latest deposits',
     col: {

@@ -17,6 +17,11 @@ export const listingDepositKo: typeof listingDepositEn = {
     ratio: '유통량 대비',
     tier: { whale: '고래', fish: '물고기', shrimp: '새우', unknown: '미확인' },
     chain: { starting: '시작 중', live: '실시간', stale: '지연', simulated: '시뮬레이션', off: '꺼짐' },
+    accumulated: {
+      title: '등급별 누적 입금',
+      interval: '간격',
+      label: '보유자 등급별 {{base}} 누적 입금, {{interval}} 간격',
+    },
     ranking: '입금 순위',
     recent: '최근 입금',
     col: {

@@ -12,6 +12,7 @@ import { useLocale } from '../../hooks/use-locale.ts';
 import { getJson } from '../../lib/api-client.ts';
 import { formatKst } from '../events/events-format.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { ListingDepositChart } from './listing-deposit-chart.tsx';
 import { formatKrw } from './listing-format.ts';
 import { ListingGate } from './listing-gate.tsx';
 import { useListingAccess } from './use-listing.ts';
@@ -120,6 +121,7 @@ function ListingDeposits({ slug }: { slug: string }) {
               </div>
             ))}
           </dl>
+          <ListingDepositChart slug={slug} base={body.base} refreshMs={REFRESH_MS} />
           <h2>{t('listingDeposit.ranking')}</h2>
           <div className="listing-deposit__scroll">
             <table className="listing-deposit__table">
