@@ -104,6 +104,11 @@ describe('listing arbitrage in Chromium', () => {
         status,
       );
       expect((await first.innerText()).length).toBeGreaterThan(0);
+      // The token's float and who lends it: the simulator draws a supply for its listings.
+      expect(await first.getByTestId('listing-supply').innerText()).toContain(
+        language === 'ko' ? '유통' : 'circulating',
+      );
+      expect((await first.getByTestId('listing-borrow').innerText()).length).toBeGreaterThan(0);
       expect(await page.getByText(language === 'ko' ? '시뮬레이션' : 'Simulated').count()).toBeGreaterThan(0);
       expect(await fitsWidth(page)).toBe(true);
 

@@ -47,6 +47,7 @@ import { ExchangesService } from './modules/exchanges/service.ts';
 import { depositConfigFromFile, EMPTY_DEPOSIT_CONFIG } from './modules/listing/listing-deposit-config.ts';
 import { ListingDepositService } from './modules/listing/listing-deposit-service.ts';
 import { ListingService } from './modules/listing/listing-service.ts';
+import { cardExtras } from './modules/listing/listing-supply.ts';
 import { createMarketApi } from './modules/market/api.ts';
 import { CalendarService } from './modules/notices/calendar-service.ts';
 import { NoticesService } from './modules/notices/notices-service.ts';
@@ -248,6 +249,7 @@ export async function startServer(
     push: hub,
     logger: log,
     write: config.ROLE !== 'api',
+    extras: cardExtras(desk, () => listingDeposits),
   });
   // Deposits of listed tokens into the Korean venues' wallets: read from chain nodes when live, drawn otherwise.
   const listingDeposits = new ListingDepositService({

@@ -81,6 +81,25 @@ export const listingCardSchema = z.object({
     premiumPct: z.number().nullable().describe('new KRW market over the overseas price, percent'),
   }),
   peakPremium: z.object({ pct: z.number(), at: z.number() }).nullable(),
+  supply: z
+    .object({
+      total: z.number().nullable().describe('read from the token contract (totalSupply)'),
+      circulating: z.number().nullable().describe('operator configuration'),
+      max: z.number().nullable().describe('the hard cap, operator configuration'),
+      lockedPct: z.number().nullable().describe('share of the total not circulating, percent'),
+    })
+    .nullable()
+    .describe('null where the token is not configured for on-chain reading'),
+  borrow: z
+    .array(
+      z.object({
+        exchange: venueIdSchema,
+        marginType: z.enum(['cross', 'isolated']),
+        annualRate: z.number().describe('fraction a year (0.12 = 12 %)'),
+        borrowLimit: z.number().nullable().describe('in tokens, the base VIP level'),
+      }),
+    )
+    .describe('venues that lend the token on margin, cheapest first (sellers short the premium with it)'),
   timeline: z.array(listingTimelineEntrySchema),
   simulated: z.boolean(),
 });

@@ -46,6 +46,7 @@ import { ExchangesService } from '../modules/exchanges/service.ts';
 import { type DepositConfig, EMPTY_DEPOSIT_CONFIG } from '../modules/listing/listing-deposit-config.ts';
 import { ListingDepositService } from '../modules/listing/listing-deposit-service.ts';
 import { ListingService } from '../modules/listing/listing-service.ts';
+import { cardExtras } from '../modules/listing/listing-supply.ts';
 import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
 import { createMarketApi, type MarketApi } from '../modules/market/api.ts';
 import { CalendarService } from '../modules/notices/calendar-service.ts';
@@ -221,6 +222,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     push: hub,
     logger: silent,
     tickMs: 20,
+    extras: cardExtras(desk, () => listingDeposits),
   });
   const listingDeposits = new ListingDepositService({
     config: options.listingDeposits?.config ?? EMPTY_DEPOSIT_CONFIG,

@@ -7,4 +7,4 @@ export {
 export type * from './deposit-types.ts';
 export { addressTopic, decodeTransfer, TRANSFER_TOPIC, tokenAmount } from './erc20-transfer.ts';
 export { MemoryDepositStore } from './memory-deposit-store.ts';
-export { readTokenInfo, type TokenInfo, TokenInfoCache } from './token-info.ts';
+export { readTokenInfo, readTotalSupply, type TokenInfo, TokenInfoCache } from './token-info.ts';

@@ -8,6 +8,22 @@ export interface TokenInfo {
 
 const SYMBOL = '0x95d89b41';
 const DECIMALS = '0x313ce567';
+const TOTAL_SUPPLY = '0x18160ddd';
+
+/** A token contract's `totalSupply()` in whole tokens, or null when it does not answer one. */
+export async function readTotalSupply(
+  rpc: JsonRpc,
+  contract: string,
+  decimals: number,
+): Promise<number | null> {
+  try {
+    const hex = await rpc.call('eth_call', [{ to: contract, data: TOTAL_SUPPLY }, 'latest']);
+    if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(hex)) return null;
+    return Number(BigInt(hex)) / 10 ** decimals;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A token contract's own `symbol()` and `decimals()`, read once with eth_call, or null when the contract

@@ -43,6 +43,8 @@ const fileSchema = z.object({
         contract: address,
         decimals: z.number().int().min(0).max(36),
         circulatingSupply: z.number().positive().optional(),
+        /** The token's hard cap where it has one; the total is read from the contract. */
+        maxSupply: z.number().positive().optional(),
       }),
     )
     .default([]),
@@ -54,6 +56,7 @@ export interface TrackedToken {
   readonly contract: string;
   readonly decimals: number;
   readonly circulatingSupply?: number | undefined;
+  readonly maxSupply?: number | undefined;
 }
 
 export interface DepositConfig {

@@ -27,6 +27,7 @@ import {
   valueDeposits,
 } from './listing-deposit-view.ts';
 import type { ListingService } from './listing-service.ts';
+import { ListingSupplyBook, SUPPLY_REFRESH_MS } from './listing-supply.ts';
 
 export interface ListingDepositDeps {
   readonly config: DepositConfig;
@@ -63,14 +64,18 @@ export class ListingDepositService {
   private stopper = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly nominal = new Map<string, number>();
+  /** The configured tokens' supply, for the cards (every process serves cards, so every process reads it). */
+  readonly supplyBook: ListingSupplyBook;
 
   constructor(private readonly deps: ListingDepositDeps) {
     for (const [chain, url] of Object.entries(deps.config.rpc)) this.rpcs.set(chain, new JsonRpc(url));
     this.info = new TokenInfoCache((chain) => this.rpcs.get(chain));
+    this.supplyBook = new ListingSupplyBook(deps.config.tokens, (chain) => this.rpcs.get(chain));
   }
 
   /** Starts one scanner per chain that has exchange wallets listed and a node to ask. */
   start(): void {
+    if (this.deps.config.tokens.length > 0) this.loops.push(this.readSupplyWhileLive(this.stopper.signal));
     if (!this.deps.write) return;
     const chains = [...new Set(this.deps.config.wallets.map((w) => w.chain))];
     for (const chain of chains) {
@@ -99,6 +104,29 @@ export class ListingDepositService {
     this.store.onTransfers((rows) => {
       for (const row of rows) void this.info.resolve(row.chain, row.contract);
     });
+  }
+
+  /** The contracts' totals, read again every SUPPLY_REFRESH_MS while live (a simulated start asks no node). */
+  private async readSupplyWhileLive(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      const live = this.deps.mode() === 'live';
+      if (live) await this.supplyBook.refresh();
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(
+          () => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+          },
+          live ? SUPPLY_REFRESH_MS : 1_000,
+        );
+        timer.unref();
+        signal.addEventListener('abort', stop, { once: true });
+      });
+    }
   }
 
   /** Reads the chain only while the running source is live: a simulated start asks no node. */
@@ -245,9 +273,7 @@ export class ListingDepositService {
   async ratio(key: string): Promise<ListingDepositRatio> {
     const { card, deposits } = await this.valued(key);
     const deposited = deposits.filter((d) => d.at >= card.announcedAt).reduce((s, d) => s + d.amount, 0);
-    const supply = this.deps.config.tokens.find(
-      (t) => t.base === card.base && t.circulatingSupply,
-    )?.circulatingSupply;
+    const supply = this.supplyBook.supply(card.base, card.simulated)?.circulating;
     return {
       key: card.key,
       deposited,

@@ -69,7 +69,14 @@ forEachDatabase('listing deposit tracker (live, read from a local EVM node)', (g
           ],
           // The operator names AIT's contract: the look-alike calling itself AIT is not counted.
           tokens: [
-            { base: 'AIT', chain: 'local', contract: ait, decimals: 18, circulatingSupply: 2_000_000 },
+            {
+              base: 'AIT',
+              chain: 'local',
+              contract: ait,
+              decimals: 18,
+              circulatingSupply: 2_000_000,
+              maxSupply: 21_000_000,
+            },
           ],
         }),
       },
@@ -195,6 +202,43 @@ forEachDatabase('listing deposit tracker (live, read from a local EVM node)', (g
     await vi.waitFor(
       async () => expect((await deposits()).data.map((d) => d.amount)).toEqual([2, 100, 10_000, 100_000]),
       { timeout: 30_000, interval: 100 },
+    );
+  });
+
+  it('shows the supply on the card (total from the contract) and the venues that lend the token, cheapest first', async () => {
+    const borrow = (venue: string, vipLevel: string, hourlyRate: number, borrowable = true): MarketEvent => ({
+      t: T0 + 10,
+      type: 'borrow',
+      venue,
+      asset: 'AIT',
+      marginType: 'cross',
+      vipLevel,
+      hourlyRate,
+      borrowLimit: 50_000,
+      borrowable,
+    });
+    f.server.source.push(
+      // Bybit's base level is its first; its VIP rate is cheaper but not what a new account pays.
+      borrow('bybit', 'No VIP', 0.00002),
+      borrow('bybit', 'VIP-1', 0.000001),
+      borrow('binance', 'VIP0', 0.00001),
+      borrow('okx', 'Lv1', 0.000005, false),
+    );
+    await vi.waitFor(
+      async () => {
+        const card = (await starter.get<ListingResponse>('/api/v1/front/listing')).body.data[0];
+        expect(card?.supply).toEqual({
+          total: 10_000_000,
+          circulating: 2_000_000,
+          max: 21_000_000,
+          lockedPct: 80,
+        });
+        expect(card?.borrow.map((b) => [b.exchange, b.annualRate])).toEqual([
+          ['binance', 0.00001 * 8_760],
+          ['bybit', 0.00002 * 8_760],
+        ]);
+      },
+      { timeout: 15_000, interval: 100 },
     );
   });
 

@@ -104,12 +104,20 @@ function listingKrw(
   return rate === null ? null : price * rate;
 }
 
+/** What a card shows beyond the engine's state: the token's supply and who lends it. */
+export interface CardExtras {
+  readonly supply: (base: string, simulated: boolean) => ListingCard['supply'];
+  readonly borrow: (base: string) => ListingCard['borrow'];
+}
+const NO_EXTRAS: CardExtras = { supply: () => null, borrow: () => [] };
+
 /** The card (spec §3 listing arbitrage event) from the stored event and the engine's state now. */
 export function buildCard(
   engine: MarketEngine,
   row: ListingRecord,
   now: number,
   simulated: boolean,
+  extras: CardExtras = NO_EXTRAS,
 ): ListingCard {
   const obs = observe(engine, row.venue, row.base, row.quote, now);
   const listing = freshPrice(engine, row.venue, row.base, row.quote, now);
@@ -157,6 +165,8 @@ export function buildCard(
       premiumPct: krw !== null && best && usdtKrw ? listingPremiumPct(krw, best.usdt, usdtKrw) : null,
     },
     peakPremium: row.peakPremium,
+    supply: extras.supply(row.base, simulated),
+    borrow: extras.borrow(row.base),
     timeline: [...row.timeline],
     simulated,
   };

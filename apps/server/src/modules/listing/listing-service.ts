@@ -19,7 +19,7 @@ import { parseListingNotice } from '@spreadscope/feeds';
 import { Publisher } from '../../runtime/publisher.ts';
 import { mergeNotice } from './listing-merge.ts';
 import { type ListingMoment, ListingMoments } from './listing-moments.ts';
-import { buildCard, LISTING_FEES, observe, typeAtNotice } from './listing-observe.ts';
+import { buildCard, type CardExtras, LISTING_FEES, observe, typeAtNotice } from './listing-observe.ts';
 
 /** Where changed cards go live (the WebSocket hub's `listing` topic, gated on joining). */
 export interface ListingPush {
@@ -39,6 +39,8 @@ export interface ListingServiceDeps {
   readonly write?: boolean;
   /** How often wallet and market state is compared with what was seen (default 1 s). */
   readonly tickMs?: number;
+  /** Supply and margin lenders on the cards; absent: none shown. */
+  readonly extras?: CardExtras;
 }
 
 /** Listings stay on the cards this long after their notice; older ones are history. */
@@ -176,7 +178,13 @@ export class ListingService {
   }
 
   private pushCard(row: ListingRecord, force: boolean): ListingCard {
-    const card = buildCard(this.deps.engine, row, this.deps.now(), this.deps.mode() === 'simulated');
+    const card = buildCard(
+      this.deps.engine,
+      row,
+      this.deps.now(),
+      this.deps.mode() === 'simulated',
+      this.deps.extras,
+    );
     if (!this.deps.push) return card;
     const mark = `${card.status}|${card.price.premiumPct === null ? '-' : card.price.premiumPct.toFixed(1)}`;
     if (!force && this.pushed.get(card.key) === mark) return card;
@@ -278,7 +286,7 @@ export class ListingService {
     if (query.exchange?.length) rows = rows.filter((r) => query.exchange?.includes(r.venue as never));
     let cards = rows
       .sort((a, b) => b.announcedAt - a.announcedAt)
-      .map((r) => buildCard(this.deps.engine, r, now, mode === 'simulated'));
+      .map((r) => buildCard(this.deps.engine, r, now, mode === 'simulated', this.deps.extras));
     if (query.status?.length) cards = cards.filter((c) => query.status?.includes(c.status));
     return { data: cards, serverTime: now, fees: LISTING_FEES, dataSource: this.deps.dataSource() };
   }

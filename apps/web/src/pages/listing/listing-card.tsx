@@ -1,13 +1,11 @@
 import type { ListingCard } from '@spreadscope/contracts';
-import { getVenue, isVenueId } from '@spreadscope/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../../hooks/use-locale.ts';
 import { formatKst } from '../events/events-format.ts';
 import { ListingCalculator } from './listing-calculator.tsx';
-import { formatKrw, formatPct, formatSpan } from './listing-format.ts';
-
-const venueName = (id: string) => (isVenueId(id) ? getVenue(id).name : id);
+import { ListingCardToken } from './listing-card-token.tsx';
+import { formatKrw, formatPct, formatSpan, venueName } from './listing-format.ts';
 
 function When({ at, now }: { at: number | null; now: number }) {
   const { t } = useTranslation();
@@ -104,6 +102,7 @@ export function ListingCardView({
         <dt>{t('listing.field.overseas')}</dt>
         <dd>{overseas ? `${formatKrw(overseas.krw, language)} (${venueName(overseas.exchange)})` : '—'}</dd>
       </dl>
+      <ListingCardToken card={card} />
       {card.peakPremium ? (
         <p className="listing-card__peak">
           {t('listing.field.peak', {

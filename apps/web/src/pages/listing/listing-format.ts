@@ -1,3 +1,4 @@
+import { getVenue, isVenueId } from '@spreadscope/core';
 /** `1h 05m`, `12m 30s`, `45s`: how long until (or since) a listing step, as a countdown reads. */
 export function formatSpan(ms: number): string {
   const s = Math.max(0, Math.floor(Math.abs(ms) / 1000));
@@ -17,3 +18,6 @@ export function formatKrw(value: number, language: string): string {
 export function formatPct(value: number): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(2)} %`;
 }
+
+/** A venue's display name; an id the registry does not know is shown as it is. */
+export const venueName = (id: string) => (isVenueId(id) ? getVenue(id).name : id);
