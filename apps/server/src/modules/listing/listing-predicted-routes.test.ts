@@ -20,6 +20,8 @@ const wallet = (t: number, venue: string, asset: string, network: string): Marke
 });
 
 const URL = '/api/v1/front/listing/predicted';
+/** 2025-11-21 11:30 KST, half an hour before T0. */
+const KAITO_TRADING = Date.UTC(2025, 10, 21, 2, 30);
 
 forEachDatabase('listing candidates over HTTP', (getDb) => {
   let f: AccountsFixture;
@@ -59,6 +61,21 @@ forEachDatabase('listing candidates over HTTP', (getDb) => {
         publishedAt: T0,
       },
     );
+    // KAITO: Bithumb announced it for 11:30 KST and its market trades (seen later, when this server looked).
+    f.server.source.push(
+      {
+        t: T0 + 17,
+        type: 'notice',
+        venue: 'bithumb',
+        category: 'listing',
+        title: '[마켓 추가] 카이토(KAITO) 원화 마켓 추가',
+        summary: '- 거래지원 개시 시점 : 2025-11-21 11:30 KST 예정',
+        url: 'https://feed.bithumb.com/notice/1651234',
+        publishedAt: KAITO_TRADING - 3_600_000,
+      },
+      quote(T0 + 18, 'binance', 'KAITO', 'USDT', 1, vol(2_000_000)),
+      quote(T0 + 19, 'bithumb', 'KAITO', 'KRW', 1_500, vol(1e9)),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await f.server.listing.flushed();
   });
@@ -80,21 +97,26 @@ forEachDatabase('listing candidates over HTTP', (getDb) => {
     const answer = await client.get<ListingPredictedResponse>(`${URL}?exchange=upbit`);
     expect(answer.status).toBe(200);
     expect(answer.body.exchange).toBe('upbit');
-    expect(answer.body.data.map((c) => c.base)).toEqual(['ZRO', 'BIGV']);
+    expect(answer.body.data.map((c) => c.base)).toEqual(['ZRO', 'KAITO', 'BIGV']);
     expect(answer.body.data[0]?.reasons).toEqual([
       { kind: 'korean_listing', exchange: 'bithumb', quotes: ['KRW'], since: null },
       { kind: 'overseas_volume', volumeUsd: 4_000_000, venues: 2 },
       { kind: 'networks', networks: ['ETH'] },
     ]);
+    // Since the announced trading time: the market was only seen trading when this server started looking.
     expect(answer.body.data[1]?.reasons).toEqual([
+      { kind: 'korean_listing', exchange: 'bithumb', quotes: ['KRW'], since: KAITO_TRADING },
+      { kind: 'overseas_volume', volumeUsd: 2_000_000, venues: 1 },
+    ]);
+    expect(answer.body.data[2]?.reasons).toEqual([
       { kind: 'overseas_volume', volumeUsd: 20_000_000, venues: 1 },
     ]);
-    expect(answer.body.total).toBe(2);
+    expect(answer.body.total).toBe(3);
     expect(answer.body.trends).toEqual({ telegram: false, naver: false });
 
     const limited = await client.get<ListingPredictedResponse>(`${URL}?exchange=upbit&limit=1`);
     expect(limited.body.data.map((c) => c.base)).toEqual(['ZRO']);
-    expect(limited.body.total).toBe(2);
+    expect(limited.body.total).toBe(3);
   });
 
   it('answers Bithumb candidates: what Upbit lists in any quote market, never a stablecoin', async () => {
@@ -123,7 +145,7 @@ forEachDatabase('listing candidates over HTTP', (getDb) => {
     });
     expect(saved.status).toBe(200);
     const answer = await client.get<ListingPredictedResponse>(`${URL}?exchange=upbit`);
-    expect(answer.body.data.map((c) => c.base)).toEqual(['ZRO']);
+    expect(answer.body.data.map((c) => c.base)).toEqual(['ZRO', 'KAITO']);
   });
 
   it('answers a bad exchange or limit with 400 naming the parameter', async () => {

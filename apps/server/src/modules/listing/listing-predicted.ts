@@ -134,8 +134,11 @@ export class ListingPredictedService {
     const since = new Map<string, number>();
     for (const r of records) {
       if (r.tradingStartedAt === null) continue;
+      // A market already trading when this process started is first "seen" at the start: the announced
+      // trading time, when earlier, is when it really opened.
+      const opened = Math.min(r.tradingStartedAt, r.tradingAt ?? Number.POSITIVE_INFINITY);
       const key = `${r.venue}|${r.base}`;
-      since.set(key, Math.min(since.get(key) ?? Number.POSITIVE_INFINITY, r.tradingStartedAt));
+      since.set(key, Math.min(since.get(key) ?? Number.POSITIVE_INFINITY, opened));
     }
     const networksOf = (venue: CandidateTarget) => [
       ...new Set(engine.wallets.venueNetworks(venue).map((n) => n.canonical)),
