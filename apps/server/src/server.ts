@@ -46,6 +46,7 @@ import { ExchangeDetailService } from './modules/exchanges/exchange-detail-servi
 import { ExchangesService } from './modules/exchanges/service.ts';
 import { depositConfigFromFile, EMPTY_DEPOSIT_CONFIG } from './modules/listing/listing-deposit-config.ts';
 import { ListingDepositService } from './modules/listing/listing-deposit-service.ts';
+import { ListingPredictedService } from './modules/listing/listing-predicted.ts';
 import { ListingService } from './modules/listing/listing-service.ts';
 import { cardExtras } from './modules/listing/listing-supply.ts';
 import { createMarketApi } from './modules/market/api.ts';
@@ -385,6 +386,18 @@ export async function startServer(
     listing: {
       service: listing,
       deposits: listingDeposits,
+      predicted: new ListingPredictedService({
+        engine,
+        listings: () => listing.held(),
+        trends: {
+          mentions: () => trends.service.mentionRanking(),
+          naverRising: async () =>
+            (await trends.service.rising({ engine: 'naver', search: '', page: 1, limit: 10_000 })).data,
+        },
+        mode: () => listingRepository.mode,
+        dataSource: () => market.dataSource(),
+        now: () => source.now(),
+      }),
       repository: listingRepository,
       inviteRequired: config.LISTING_INVITE_REQUIRED,
       now: () => source.now(),

@@ -14,6 +14,7 @@ export * from './format.ts';
 export * from './history.ts';
 export * from './holder-tier.ts';
 export * from './listing.ts';
+export * from './listing-candidates.ts';
 export * from './logger.ts';
 export * from './market-event.ts';
 export * from './messages.ts';

@@ -45,6 +45,7 @@ import { ExchangeDetailService } from '../modules/exchanges/exchange-detail-serv
 import { ExchangesService } from '../modules/exchanges/service.ts';
 import { type DepositConfig, EMPTY_DEPOSIT_CONFIG } from '../modules/listing/listing-deposit-config.ts';
 import { ListingDepositService } from '../modules/listing/listing-deposit-service.ts';
+import { ListingPredictedService } from '../modules/listing/listing-predicted.ts';
 import { ListingService } from '../modules/listing/listing-service.ts';
 import { cardExtras } from '../modules/listing/listing-supply.ts';
 import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
@@ -342,6 +343,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     listing: {
       service: listing,
       deposits: listingDeposits,
+      // No trends module here: candidates carry market reasons; every market move shows in the next answer.
+      predicted: new ListingPredictedService({
+        engine,
+        listings: () => listing.held(),
+        mode: () => listingRepository.mode,
+        dataSource: () => market.dataSource(),
+        now: () => source.now(),
+        ttlMs: 0,
+      }),
       repository: listingRepository,
       inviteRequired: options.listingInviteRequired ?? false,
       now: () => source.now(),

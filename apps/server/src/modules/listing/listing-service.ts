@@ -172,6 +172,11 @@ export class ListingService {
     this.announce(stored, 'notice', stored.updatedAt, card.price.premiumPct);
   }
 
+  /** The running mode's listing events as held (last 30 days): the candidates read who listed what, when. */
+  async held(): Promise<readonly ListingRecord[]> {
+    return [...(await this.events(this.deps.mode())).values()];
+  }
+
   /** The running mode's stored listings, newest notice first (the paid API's listing history). */
   async stored(limit: number): Promise<ListingRecord[]> {
     return this.deps.repository.forMode(this.deps.mode()).list(0, limit);

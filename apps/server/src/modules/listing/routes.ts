@@ -4,6 +4,8 @@ import {
   listingHistoryQuerySchema,
   listingHistoryResponseSchema,
   listingInviteBodySchema,
+  listingPredictedQuerySchema,
+  listingPredictedResponseSchema,
   listingQuerySchema,
   listingResponseSchema,
   listingSettingsInputSchema,
@@ -17,12 +19,15 @@ import { principalOf } from '../../http/principal.ts';
 import { type ListingGateDeps, listingAccess, requireListingInvite } from './listing-access.ts';
 import { depositRoutes } from './listing-deposit-routes.ts';
 import type { ListingDepositService } from './listing-deposit-service.ts';
+import type { ListingPredictedService } from './listing-predicted.ts';
 import type { ListingService } from './listing-service.ts';
 
 export interface ListingRoutesDeps extends ListingGateDeps {
   readonly service: ListingService;
   /** The deposit tracker (`/listing/deposit*`); absent: those routes are not served. */
   readonly deposits?: ListingDepositService | undefined;
+  /** Listing candidates (`/listing/predicted`); absent: that route is not served. */
+  readonly predicted?: ListingPredictedService | undefined;
   readonly now: () => number;
 }
 
@@ -38,7 +43,7 @@ export const DEFAULT_LISTING_SETTINGS = {
 };
 
 /**
- * Spec §7 `listing`, `/setting`, `/history`, and the invite gate: Starter and up (401 for visitors, 403 naming
+ * Spec §7 `listing`, `/setting`, `/history`, `/predicted`, and the invite gate: Starter and up (401 for visitors, 403 naming
  * the plan), plus a redeemed invite code while LISTING_INVITE_REQUIRED (403 invite_required).
  */
 export function listingRoutes(deps: ListingRoutesDeps): FastifyPluginAsyncZod {
@@ -114,6 +119,34 @@ export function listingRoutes(deps: ListingRoutesDeps): FastifyPluginAsyncZod {
       },
       async (request) => deps.service.history(request.query.page, request.query.limit),
     );
+
+    const predicted = deps.predicted;
+    if (predicted) {
+      app.get(
+        '/listing/predicted',
+        {
+          preHandler: gate,
+          schema: {
+            tags,
+            summary:
+              'Tokens likely to list next on Upbit or Bithumb, each with its reasons (no score), without your blacklisted tokens',
+            querystring: listingPredictedQuerySchema,
+            response: { 200: listingPredictedResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const { user } = await principalOf(request);
+          const saved = user
+            ? listingSettingsSchema.safeParse({
+                ...DEFAULT_LISTING_SETTINGS,
+                ...(await deps.repository.settings(user.id)),
+              })
+            : null;
+          const blacklist = new Set(saved?.success ? saved.data.blacklist : []);
+          return predicted.predicted(request.query.exchange, request.query.limit, blacklist);
+        },
+      );
+    }
 
     app.get(
       '/listing/setting',

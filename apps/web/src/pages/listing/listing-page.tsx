@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useNow } from '../../hooks/use-now.ts';
+import { ListingCandidates } from './listing-candidates.tsx';
 import { ListingCardView } from './listing-card.tsx';
 import { ListingGate } from './listing-gate.tsx';
 import { useListingAccess, useListings } from './use-listing.ts';
@@ -38,6 +39,7 @@ export function ListingPage() {
           <ListingCardView key={card.key} card={card} now={now} />
         ))}
       </div>
+      <ListingCandidates allowed={allowed} />
     </section>
   );
 }
