@@ -11,6 +11,7 @@ import { exchangesEn } from './en-exchanges.ts';
 import { legalEn } from './en-legal.ts';
 import { listingEn } from './en-listing.ts';
 import { listingDepositEn } from './en-listing-deposit.ts';
+import { listingHistoryEn } from './en-listing-history.ts';
 import { marginEn } from './en-margin.ts';
 import { marketEn } from './en-market.ts';
 import { notifyEn } from './en-notify.ts';
@@ -262,6 +263,7 @@ export const en = {
   ...walletsEn,
   ...listingEn,
   ...listingDepositEn,
+  ...listingHistoryEn,
   ...siteEn,
   ...datasetEn,
   ...dexEn,

@@ -11,6 +11,7 @@ import { exchangesKo } from './ko-exchanges.ts';
 import { legalKo } from './ko-legal.ts';
 import { listingKo } from './ko-listing.ts';
 import { listingDepositKo } from './ko-listing-deposit.ts';
+import { listingHistoryKo } from './ko-listing-history.ts';
 import { marginKo } from './ko-margin.ts';
 import { marketKo } from './ko-market.ts';
 import { notifyKo } from './ko-notify.ts';
@@ -284,6 +285,7 @@ export const ko: Catalogue = {
   ...walletsKo,
   ...listingKo,
   ...listingDepositKo,
+  ...listingHistoryKo,
   ...siteKo,
   ...datasetKo,
   ...dexKo,
