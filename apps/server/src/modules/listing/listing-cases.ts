@@ -204,16 +204,20 @@ export class ListingCases {
       throw new ApiError(400, 'invalid_parameter', 'listing.badKey', {}, 'key');
     const stored = await this.deps.repository.forMode(mode).list(MAX_CASES);
     let cases: ListingCase[] = stored.map((c) => toCase(c, true, c.origin, simulated));
+    // Listings still in their first day: figures so far, computed only for the page shown (below).
+    const open = new Map<ListingCase, ListingRecord>();
     for (const row of await this.deps.listing.records()) {
       const past = row.tradingStartedAt !== null || now - row.announcedAt > CURRENT_FOR_MS;
       const key = listingSlug(row.venue, row.quote, row.base);
       if (!past || stored.some((c) => c.key === key && isCaseOf(c, row))) continue;
-      // One market asked for: its figures so far; the table shows the open ones with what the event holds.
-      const figures =
-        market && query.key === key
-          ? await caseFigures(row, this.sources(mode), now)
-          : { ...emptyFigures(row), key };
-      cases.push(toCase({ ...figures, origin: 'recorded', updatedAt: now }, false, 'open', simulated));
+      const shown = toCase(
+        { ...emptyFigures(row), key, origin: 'recorded', updatedAt: now },
+        false,
+        'open',
+        simulated,
+      );
+      open.set(shown, row);
+      cases.push(shown);
     }
     if (query.key !== undefined) cases = cases.filter((c) => c.key === query.key);
     const sign = query.order === 'asc' ? 1 : -1;
@@ -227,12 +231,16 @@ export class ListingCases {
       }
       return sign * (a.announcedAt - b.announcedAt);
     });
-    return {
-      data: cases.slice((query.page - 1) * query.limit, query.page * query.limit),
-      page: query.page,
-      limit: query.limit,
-      total: cases.length,
-    };
+    const data: ListingCase[] = [];
+    for (const c of cases.slice((query.page - 1) * query.limit, query.page * query.limit)) {
+      const row = open.get(c);
+      if (!row) data.push(c);
+      else {
+        const figures = await caseFigures(row, this.sources(mode), now);
+        data.push(toCase({ ...figures, origin: 'recorded', updatedAt: now }, false, 'open', simulated));
+      }
+    }
+    return { data, page: query.page, limit: query.limit, total: cases.length };
   }
 }
 
