@@ -6,7 +6,7 @@ import { type ServerProcess, startServerProcess } from './support/server-process
 
 /**
  * Listing arbitrage: the invite gate, the simulated cards, a detail page and its deposit tracker, ko at 360 px
- * and en at 1280 px.
+ * and en at 1280 px; the history table and a case summary in both languages at both widths.
  */
 
 let server: ServerProcess;
@@ -146,6 +146,87 @@ describe('listing arbitrage in Chromium', () => {
       await page.goto(`${server.url}${prefix}/listing-arbitrage/${key.toUpperCase()}`);
       await page.getByTestId('not-found').waitFor({ timeout: 30_000 });
       await page.context().close();
+    }
+  });
+  it('shows past cases in a sortable table and a case summary on the detail page (ko, en × 360, 1280)', {
+    timeout: 300_000,
+  }, async () => {
+    for (const [language, prefix] of [
+      ['ko', ''],
+      ['en', '/en'],
+    ] as const) {
+      const email = `history.${language}.${Date.now()}@example.com`;
+      await admin(
+        'create-user',
+        '--email',
+        email,
+        '--password',
+        password,
+        '--plan',
+        'starter',
+        '--verified',
+        '--language',
+        language,
+      );
+      const [code] = await admin('listing-invite', 'issue');
+      for (const width of [360, 1280]) {
+        const page = await signedIn(email, width, prefix);
+        // From the cards page's link (the gate first, on the first visit).
+        await page.goto(`${server.url}${prefix}/listing-arbitrage`);
+        const gate = page.getByTestId('listing-gate');
+        const card = page.getByTestId('listing-card').first();
+        await gate.or(card).waitFor({ timeout: 60_000 });
+        if (await gate.isVisible()) {
+          await gate.locator('input[name="code"]').fill(code ?? '');
+          await gate.locator('button[type="submit"]').click();
+        }
+        await card.waitFor({ timeout: 60_000 });
+        await page.getByTestId('listing-history-link').click();
+        await page.waitForURL(`**${prefix}/listing-arbitrage/history`);
+
+        // A fresh simulated start already has closed cases, labelled simulated.
+        const rows = page.getByTestId('listing-history-row');
+        await rows.first().waitFor({ timeout: 30_000 });
+        expect(await rows.count()).toBeGreaterThan(0);
+        const table = page.getByTestId('listing-history-table');
+        expect(await table.innerText()).toContain(language === 'ko' ? '최고 프리미엄' : 'Peak premium');
+        expect(await table.getByText(language === 'ko' ? '시뮬레이션' : 'Simulated').count()).toBeGreaterThan(
+          0,
+        );
+        expect(await fitsWidth(page)).toBe(true);
+
+        // Sorted by peak premium, highest first.
+        await page.getByTestId('listing-history-sort-peak').click();
+        await page.waitForURL('**sort=peak**');
+        await expect
+          .poll(
+            async () => {
+              const peaks = (
+                await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-peak') ?? ''))
+              )
+                .filter((p) => p !== '')
+                .map(Number);
+              return peaks.length > 0 && peaks.every((p, i) => i === 0 || (peaks[i - 1] as number) >= p);
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(true);
+
+        // Each row opens the detail page with the case summary.
+        const first = rows.first();
+        const key = (await first.getAttribute('data-key')) ?? '';
+        await first.getByTestId('listing-history-case').click();
+        await page.waitForURL(`**${prefix}/listing-arbitrage/${key}`);
+        const summary = page.getByTestId('listing-case-summary');
+        await summary.waitFor({ timeout: 30_000 });
+        const text = await summary.innerText();
+        expect(text).toContain(language === 'ko' ? '사례 요약' : 'Case summary');
+        expect(text).toContain(language === 'ko' ? '상장가' : 'Listing price');
+        expect(text).toContain(language === 'ko' ? '24시간 고가' : '24 h high');
+        expect(await summary.getByTestId('listing-case-peak').innerText()).toMatch(/\+\d+\.\d{2} %/);
+        expect(await fitsWidth(page)).toBe(true);
+        await page.context().close();
+      }
     }
   });
 });

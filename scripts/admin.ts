@@ -11,6 +11,7 @@
  *   npm run admin -- notify-test --email E [--telegram CHAT_ID] [--mail] [--toast]   (scripts/admin-notify.ts)
  *   npm run admin -- notify-status --key KEY   (scripts/admin-notify.ts)
  *   npm run admin -- listing-invite issue|list|revoke …   (scripts/admin-listing.ts)
+ *   npm run admin -- listing import <file.json>   (scripts/admin-listing-import.ts)
  *   npm run admin -- telegram-channels list|add|remove …   (scripts/admin-telegram.ts)
  *   npm run admin -- inquiries [--limit N] [--json]   (scripts/admin-contact.ts)
  *
@@ -45,6 +46,7 @@ import { loadPricing } from '../apps/server/src/modules/billing/pricing.ts';
 import { CONTACT_USAGE, ContactUsageError, runInquiries } from './admin-contact.ts';
 import { JOBS_USAGE, JobsUsageError, runJobsCommand } from './admin-jobs.ts';
 import { LISTING_USAGE, ListingUsageError, runListingInvite } from './admin-listing.ts';
+import { LISTING_IMPORT_USAGE, runListingCases } from './admin-listing-import.ts';
 import { NOTIFY_USAGE, NotifyUsageError, runNotifyStatus, runNotifyTest } from './admin-notify.ts';
 import { runTelegramChannels, TELEGRAM_USAGE, TelegramUsageError } from './admin-telegram.ts';
 
@@ -57,6 +59,7 @@ export const USAGE = `usage:
 ${JOBS_USAGE}
 ${NOTIFY_USAGE}
 ${LISTING_USAGE}
+${LISTING_IMPORT_USAGE}
 ${TELEGRAM_USAGE}
 ${CONTACT_USAGE}
 PLAN: ${PLANS.join(', ')}`;
@@ -107,6 +110,7 @@ export async function runAdmin(
   const sub: Record<string, () => Promise<number>> = {
     jobs: () => runJobsCommand(rest, opener, out),
     'listing-invite': () => runListingInvite(rest, opener, out),
+    listing: () => runListingCases(rest, opener, out),
     'telegram-channels': () => runTelegramChannels(rest, env.TELEGRAM_CHANNELS, opener, out),
     inquiries: () => runInquiries(rest, opener, out),
     'notify-test': () => runNotifyTest(rest, opener, out),

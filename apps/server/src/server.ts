@@ -44,6 +44,7 @@ import { TappedSource } from './modules/derivatives/tap-source.ts';
 import { createDexModule } from './modules/dex/dex-module.ts';
 import { ExchangeDetailService } from './modules/exchanges/exchange-detail-service.ts';
 import { ExchangesService } from './modules/exchanges/service.ts';
+import { createListingCases } from './modules/listing/listing-cases-module.ts';
 import { depositConfigFromFile, EMPTY_DEPOSIT_CONFIG } from './modules/listing/listing-deposit-config.ts';
 import { ListingDepositService } from './modules/listing/listing-deposit-service.ts';
 import { ListingPredictedService } from './modules/listing/listing-predicted.ts';
@@ -253,10 +254,11 @@ export async function startServer(
     extras: cardExtras(desk, () => listingDeposits),
   });
   // Deposits of listed tokens into the Korean venues' wallets: read from chain nodes when live, drawn otherwise.
+  const depositConfig = config.LISTING_DEPOSIT_FILE
+    ? depositConfigFromFile(config.LISTING_DEPOSIT_FILE)
+    : EMPTY_DEPOSIT_CONFIG;
   const listingDeposits = new ListingDepositService({
-    config: config.LISTING_DEPOSIT_FILE
-      ? depositConfigFromFile(config.LISTING_DEPOSIT_FILE)
-      : EMPTY_DEPOSIT_CONFIG,
+    config: depositConfig,
     listing,
     mode: () => listingRepository.mode,
     dataSource: () => market.dataSource(),
@@ -265,6 +267,20 @@ export async function startServer(
     write: config.ROLE !== 'api',
     logger: log,
     backfillBlocks: config.LISTING_DEPOSIT_BACKFILL_BLOCKS,
+  });
+  // Past listing cases: stored 24 h after trading start, so the history outlives restarts.
+  const listingCases = createListingCases({
+    database,
+    listing,
+    deposits: listingDeposits,
+    depositConfig,
+    history: history.forMode(() => listingRepository.mode),
+    mode: () => listingRepository.mode,
+    now: () => source.now(),
+    logger: log,
+    write: config.ROLE !== 'api',
+    seed: config.market.seed ?? DEFAULT_SIM_SEED,
+    disabledVenues: disabledVenueIds(config.market.venues),
   });
   // DEX pools' swaps and liquidity: indexed from chain nodes when live, drawn by the simulator otherwise.
   const dex = createDexModule({
@@ -385,6 +401,7 @@ export async function startServer(
     notices: { notices, repository: noticesRepository, calendar, now: () => source.now() },
     listing: {
       service: listing,
+      cases: listingCases,
       deposits: listingDeposits,
       predicted: new ListingPredictedService({
         engine,
@@ -439,6 +456,7 @@ export async function startServer(
   listing.start();
   publicWsHub.followListings(listing.noticed);
   listingDeposits.start();
+  listingCases.start();
   await dex.start();
   await alerts.start();
   const stopAlertTicks = alerts.evaluator
@@ -536,6 +554,7 @@ export async function startServer(
         stopAlertEvents();
         await role.stop();
         await notices.flushed();
+        await listingCases.stop();
         await listing.stop();
         await listingDeposits.stop();
         await dex.stop();

@@ -17,6 +17,7 @@ export * from './exchanges.ts';
 export * from './funding.ts';
 export * from './gated-row.ts';
 export * from './listing.ts';
+export * from './listing-case.ts';
 export * from './listing-deposit.ts';
 export * from './listing-predicted.ts';
 export * from './margin.ts';

@@ -115,31 +115,6 @@ export const listingResponseSchema = z.object({
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;
 
-export const listingHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-export const listingCaseSchema = z.object({
-  key: z.string(),
-  exchange: listingVenueSchema,
-  quote: listingQuoteSchema,
-  base: z.string(),
-  name: z.string().nullable(),
-  type: z.enum(LISTING_TYPES),
-  announcedAt: z.number(),
-  listedAt: z.number().nullable().describe('when trading was seen starting'),
-  peakPremium: z.object({ pct: z.number(), at: z.number() }).nullable(),
-  simulated: z.boolean(),
-});
-export const listingHistoryResponseSchema = z.object({
-  data: z.array(listingCaseSchema),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-});
-export type ListingHistoryResponse = z.infer<typeof listingHistoryResponseSchema>;
-
 /** The settings as answered. */
 export const listingSettingsSchema = z.object({
   exchanges: z.array(listingVenueSchema).max(LISTING_VENUES.length),

@@ -55,6 +55,7 @@ export const PAGE_ROUTES = [
   'promotion',
   'dataset',
   'listing-arbitrage',
+  'listing-arbitrage/history',
   'listing-arbitrage/:listing',
   'listing-arbitrage/:listing/deposit',
   'trend',

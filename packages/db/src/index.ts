@@ -12,6 +12,7 @@ export * from './email-tokens-repository.ts';
 export * from './history-repository.ts';
 export type { InstrumentKey } from './instrument-ids.ts';
 export * from './jobs-repository.ts';
+export * from './listing-cases-repository.ts';
 export * from './listing-repository.ts';
 export { type LoggableError, loggableError } from './loggable-error.ts';
 export * from './market-history-repository.ts';

@@ -93,6 +93,7 @@ export * from './schema-derivatives.ts';
 export * from './schema-dex.ts';
 export * from './schema-jobs.ts';
 export * from './schema-listing.ts';
+export * from './schema-listing-cases.ts';
 export * from './schema-market.ts';
 export * from './schema-notices.ts';
 export * from './schema-notify.ts';

@@ -42,6 +42,7 @@ export async function startAccountsFixture(
     listingInviteRequired?: boolean;
     dex?: TestServerOptions['dex'];
     listingDeposits?: TestServerOptions['listingDeposits'];
+    listingSimSeed?: number;
     mode?: TestServerOptions['mode'];
   } = {},
 ): Promise<AccountsFixture> {
@@ -65,6 +66,7 @@ export async function startAccountsFixture(
     ...(options.listingInviteRequired ? { listingInviteRequired: true } : {}),
     ...(options.dex ? { dex: options.dex } : {}),
     ...(options.listingDeposits ? { listingDeposits: options.listingDeposits } : {}),
+    ...(options.listingSimSeed === undefined ? {} : { listingSimSeed: options.listingSimSeed }),
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.visitorGatedRows === undefined ? {} : { visitorGatedRows: options.visitorGatedRows }),
     accounts: { mailer, now: clock.now, ...options.accounts },

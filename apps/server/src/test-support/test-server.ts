@@ -43,6 +43,8 @@ import { TappedSource } from '../modules/derivatives/tap-source.ts';
 import { createDexModule, type DexModule } from '../modules/dex/dex-module.ts';
 import { ExchangeDetailService } from '../modules/exchanges/exchange-detail-service.ts';
 import { ExchangesService } from '../modules/exchanges/service.ts';
+import type { ListingCases } from '../modules/listing/listing-cases.ts';
+import { createListingCases } from '../modules/listing/listing-cases-module.ts';
 import { type DepositConfig, EMPTY_DEPOSIT_CONFIG } from '../modules/listing/listing-deposit-config.ts';
 import { ListingDepositService } from '../modules/listing/listing-deposit-service.ts';
 import { ListingPredictedService } from '../modules/listing/listing-predicted.ts';
@@ -93,6 +95,8 @@ export interface TestServer {
   listing: ListingService;
   /** The deposit tracker over `options.listingDeposits` (default: no wallets, simulated deposits only). */
   listingDeposits: ListingDepositService;
+  /** Past listing cases (recorded on `tick()`; the simulator's only with `options.listingSimSeed`). */
+  listingCases: ListingCases;
   /** DEX pools, trades and liquidity (modules/dex): written only when `options.dex` asks for it. */
   dex: DexModule;
   calendar: CalendarService;
@@ -153,6 +157,8 @@ export interface TestServerOptions {
   };
   /** LISTING_INVITE_REQUIRED (default false). */
   readonly listingInviteRequired?: boolean;
+  /** Seed of the simulator whose past listings are stored as cases while the source is simulated. */
+  readonly listingSimSeed?: number;
   /** The deposit tracker's wallets and nodes; `startBlock` reads a test node from its genesis. */
   readonly listingDeposits?: { readonly config: DepositConfig; readonly startBlock?: number };
   readonly notify?: (parts: { database: Database; bus: Bus; accounts: Accounts }) => Promise<NotifyHttp>;
@@ -238,6 +244,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.listingDeposits?.startBlock !== undefined
       ? { startBlock: options.listingDeposits.startBlock }
       : {}),
+  });
+  const listingCases = createListingCases({
+    database,
+    listing,
+    deposits: listingDeposits,
+    depositConfig: options.listingDeposits?.config ?? EMPTY_DEPOSIT_CONFIG,
+    history: history.forMode(() => listingRepository.mode),
+    mode: () => listingRepository.mode,
+    now: () => source.now(),
+    logger: silent,
+    write: true,
+    seed: options.listingSimSeed,
+    tickMs: 3_600_000,
   });
   const calendar = new CalendarService({ feedUrl: options.calendarFeedUrl, logger: silent });
   const dex = createDexModule({
@@ -342,6 +361,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     notices: { notices, repository: noticesRepository, calendar, now: () => source.now() },
     listing: {
       service: listing,
+      cases: listingCases,
       deposits: listingDeposits,
       // No trends module here: candidates carry market reasons; every market move shows in the next answer.
       predicted: new ListingPredictedService({
@@ -399,6 +419,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   listing.start();
   publicWsHub.followListings(listing.noticed);
   listingDeposits.start();
+  listingCases.start();
   await dex.start();
   await alerts.start();
   const stopAlertTicks = bus.subscribe(BUS_TOPICS.marketTick, () => alerts.evaluator?.onTick());
@@ -426,6 +447,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     notices,
     listing,
     listingDeposits,
+    listingCases,
     dex,
     calendar,
     billing,
@@ -444,6 +466,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await apiMeter.close();
       await runtime.stop();
       await notices.flushed();
+      await listingCases.stop();
       await listing.stop();
       await listingDeposits.stop();
       await dex.stop();

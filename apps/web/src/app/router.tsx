@@ -84,6 +84,10 @@ const PAGE_CHUNKS: Record<PageRoute, RouteObject['lazy']> = {
   promotion: page(() => import('../pages/info/promotion-page.tsx'), 'PromotionPage'),
   dataset: page(() => import('../pages/dataset/dataset-page.tsx'), 'DatasetPage'),
   'listing-arbitrage': page(() => import('../pages/listing/listing-page.tsx'), 'ListingPage'),
+  'listing-arbitrage/history': page(
+    () => import('../pages/listing/listing-history-page.tsx'),
+    'ListingHistoryPage',
+  ),
   'listing-arbitrage/:listing': page(
     () => import('../pages/listing/listing-detail-page.tsx'),
     'ListingDetailPage',

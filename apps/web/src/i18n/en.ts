@@ -11,6 +11,7 @@ import { exchangesEn } from './en-exchanges.ts';
 import { legalEn } from './en-legal.ts';
 import { listingEn } from './en-listing.ts';
 import { listingDepositEn } from './en-listing-deposit.ts';
+import { listingHistoryEn } from './en-listing-history.ts';
 import { listingPredictedEn } from './en-listing-predicted.ts';
 import { marginEn } from './en-margin.ts';
 import { marketEn } from './en-market.ts';
@@ -264,6 +265,7 @@ export const en = {
   ...listingEn,
   ...listingDepositEn,
   ...listingPredictedEn,
+  ...listingHistoryEn,
   ...siteEn,
   ...datasetEn,
   ...dexEn,

@@ -11,6 +11,7 @@ import { exchangesKo } from './ko-exchanges.ts';
 import { legalKo } from './ko-legal.ts';
 import { listingKo } from './ko-listing.ts';
 import { listingDepositKo } from './ko-listing-deposit.ts';
+import { listingHistoryKo } from './ko-listing-history.ts';
 import { listingPredictedKo } from './ko-listing-predicted.ts';
 import { marginKo } from './ko-margin.ts';
 import { marketKo } from './ko-market.ts';
@@ -286,6 +287,7 @@ export const ko: Catalogue = {
   ...listingKo,
   ...listingDepositKo,
   ...listingPredictedKo,
+  ...listingHistoryKo,
   ...siteKo,
   ...datasetKo,
   ...dexKo,

@@ -11,9 +11,12 @@ import { TOKEN_UNIVERSE } from './token-universe.ts';
  * depends only on (seed, cycle), so a restart finds the same listings.
  */
 
-const CYCLE_MS = 6 * 3_600_000;
-const DEPOSIT_AFTER_MS = 30 * 60_000;
-const TRADING_AFTER_MS = 90 * 60_000;
+export const SIM_LISTING_CYCLE_MS = 6 * 3_600_000;
+const CYCLE_MS = SIM_LISTING_CYCLE_MS;
+export const SIM_DEPOSIT_AFTER_MS = 30 * 60_000;
+export const SIM_TRADING_AFTER_MS = 90 * 60_000;
+const DEPOSIT_AFTER_MS = SIM_DEPOSIT_AFTER_MS;
+const TRADING_AFTER_MS = SIM_TRADING_AFTER_MS;
 /** The token trades abroad this long before its Korean notice. */
 const ABROAD_BEFORE_MS = 3 * 3_600_000;
 /** Cycles whose listings are still shown (the cards keep 3 days; the simulator keeps the last day alive). */
@@ -21,15 +24,16 @@ const LIVE_CYCLES = 4;
 const QUOTE_EVERY_MS = 2_000;
 const WALLET_EVERY_MS = 60_000;
 
-const CANDIDATES: readonly { symbol: string; ko: string; network: string; fee: number }[] = [
-  { symbol: 'ZAMA', ko: '자마', network: 'ETH', fee: 12 },
-  { symbol: 'MON', ko: '모나드', network: 'MON', fee: 0.5 },
-  { symbol: 'PLUME', ko: '플룸', network: 'ETH', fee: 40 },
-  { symbol: 'SAHARA', ko: '사하라에이아이', network: 'BSC', fee: 5 },
-  { symbol: 'HOME', ko: '디파이앱', network: 'SOL', fee: 8 },
-  { symbol: 'TREE', ko: '트리하우스', network: 'ETH', fee: 10 },
-  { symbol: 'ERA', ko: '칼데라', network: 'ETH', fee: 2 },
-  { symbol: 'MITO', ko: '미토시스', network: 'BSC', fee: 3 },
+/** `supply`: circulating tokens the simulated market counts (the history's market-cap change). */
+const CANDIDATES: readonly { symbol: string; ko: string; network: string; fee: number; supply: number }[] = [
+  { symbol: 'ZAMA', ko: '자마', network: 'ETH', fee: 12, supply: 2_200_000_000 },
+  { symbol: 'MON', ko: '모나드', network: 'MON', fee: 0.5, supply: 10_800_000_000 },
+  { symbol: 'PLUME', ko: '플룸', network: 'ETH', fee: 40, supply: 3_000_000_000 },
+  { symbol: 'SAHARA', ko: '사하라에이아이', network: 'BSC', fee: 5, supply: 2_000_000_000 },
+  { symbol: 'HOME', ko: '디파이앱', network: 'SOL', fee: 8, supply: 2_700_000_000 },
+  { symbol: 'TREE', ko: '트리하우스', network: 'ETH', fee: 10, supply: 156_000_000 },
+  { symbol: 'ERA', ko: '칼데라', network: 'ETH', fee: 2, supply: 148_000_000 },
+  { symbol: 'MITO', ko: '미토시스', network: 'BSC', fee: 3, supply: 181_000_000 },
 ].filter((c) => !TOKEN_UNIVERSE.some((t) => t.symbol === c.symbol));
 
 /** Tokens the simulated listings quote beside the simulator's market (a few at a time, whatever SIM_TOKENS says). */
@@ -37,13 +41,48 @@ export const SIM_LISTING_TOKENS: readonly string[] = CANDIDATES.map((c) => c.sym
 
 const OVERSEAS: readonly VenueId[] = ['binance', 'okx', 'bybit'];
 
-interface Cycle {
+/** The circulating supply the simulator gives a listed token; null for any other. */
+export function simListingSupply(base: string): number | null {
+  return CANDIDATES.find((c) => c.symbol === base)?.supply ?? null;
+}
+
+export interface SimListingCycle {
   readonly start: number;
   readonly venue: 'upbit' | 'bithumb';
   readonly token: (typeof CANDIDATES)[number];
   readonly usdt: number;
   readonly runUp: number;
   readonly id: number;
+}
+
+type Cycle = SimListingCycle;
+
+/** Cycle `index` (CYCLE_MS apart): which token lists where and how its market runs; null without a Korean venue. */
+export function simListingCycle(seed: number, venues: ReadonlySet<VenueId>, index: number): Cycle | null {
+  if (CANDIDATES.length === 0) return null;
+  const rng = new Rng((seed * 104_729 + index * 31) | 0);
+  const korean = (['upbit', 'bithumb'] as const).filter((v) => venues.has(v));
+  const venue = korean[index % Math.max(1, korean.length)];
+  if (!venue) return null;
+  return {
+    start: index * CYCLE_MS + Math.floor(rng.range(0, 30)) * 60_000,
+    venue,
+    token: CANDIDATES[Math.abs(index) % CANDIDATES.length] as Cycle['token'],
+    usdt: Number(rng.range(0.05, 3).toFixed(4)),
+    runUp: rng.range(0.2, 0.6),
+    id: 900_000 + (Math.abs(index * 7 + seed) % 90_000),
+  };
+}
+
+/** The token's overseas USDT price at `t`: a deterministic wave, so every run draws the same path. */
+export function simAbroadUsdt(c: Cycle, t: number): number {
+  return c.usdt * (1 + 0.03 * Math.sin(t / 600_000 + c.id) + 0.01 * Math.sin(t / 47_000));
+}
+
+/** The new KRW market's premium over abroad at `t` (from trading start): the run-up fading over hours. */
+export function simListingPremium(c: Cycle, t: number): number {
+  const hours = (t - (c.start + TRADING_AFTER_MS)) / 3_600_000;
+  return 0.03 + c.runUp * Math.exp(-hours / 2);
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -65,19 +104,7 @@ export class SimListings {
   ) {}
 
   private cycle(index: number): Cycle | null {
-    if (CANDIDATES.length === 0) return null;
-    const rng = new Rng((this.seed * 104_729 + index * 31) | 0);
-    const korean = (['upbit', 'bithumb'] as const).filter((v) => this.venues.has(v));
-    const venue = korean[index % Math.max(1, korean.length)];
-    if (!venue) return null;
-    return {
-      start: index * CYCLE_MS + Math.floor(rng.range(0, 30)) * 60_000,
-      venue,
-      token: CANDIDATES[Math.abs(index) % CANDIDATES.length] as Cycle['token'],
-      usdt: Number(rng.range(0.05, 3).toFixed(4)),
-      runUp: rng.range(0.2, 0.6),
-      id: 900_000 + (Math.abs(index * 7 + this.seed) % 90_000),
-    };
+    return simListingCycle(this.seed, this.venues, index);
   }
 
   /** Follows the simulated USDT/KRW so the new market's premium is the one the engine computes. */
@@ -113,8 +140,7 @@ export class SimListings {
     const base = c.token.symbol;
     const depositAt = c.start + DEPOSIT_AFTER_MS;
     const tradingAt = c.start + TRADING_AFTER_MS;
-    // A slow walk abroad: a deterministic wave, so every run draws the same path.
-    const abroad = c.usdt * (1 + 0.03 * Math.sin(now / 600_000 + c.id) + 0.01 * Math.sin(now / 47_000));
+    const abroad = simAbroadUsdt(c, now);
     if (quotes) {
       OVERSEAS.forEach((venue, i) => {
         if (!this.venues.has(venue)) return;
@@ -133,8 +159,7 @@ export class SimListings {
         });
       });
       if (now >= tradingAt) {
-        const hours = (now - tradingAt) / 3_600_000;
-        const premium = 0.03 + c.runUp * Math.exp(-hours / 2);
+        const premium = simListingPremium(c, now);
         const last = Math.round(abroad * this.usdtKrw * (1 + premium) * 100) / 100;
         out.push({
           t: now,

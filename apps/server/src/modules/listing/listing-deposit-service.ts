@@ -270,6 +270,21 @@ export class ListingDepositService {
     return { key: card.key, data: rank(deposits, limit), simulated: card.simulated };
   }
 
+  /**
+   * Tokens deposited into the listing venue before `until` (the history's total before trading): null when the
+   * tracker does not follow the listing (live, no wallet of the venue listed; or no such listing).
+   */
+  async depositedBefore(key: string, until: number): Promise<number | null> {
+    const market = parseListingSlug(key);
+    if (!market) return null;
+    if (this.deps.mode() === 'live' && !this.deps.config.wallets.some((w) => w.venue === market.venue))
+      return null;
+    const card = (await this.deps.listing.list({ key })).data[0];
+    if (!card) return null;
+    const rows = await this.rows(card);
+    return rows.filter((r) => r.at < until).reduce((s, r) => s + r.amount, 0);
+  }
+
   async ratio(key: string): Promise<ListingDepositRatio> {
     const { card, deposits } = await this.valued(key);
     const deposited = deposits.filter((d) => d.at >= card.announcedAt).reduce((s, d) => s + d.amount, 0);

@@ -1,10 +1,4 @@
-import type {
-  DataSource,
-  ListingCard,
-  ListingHistoryResponse,
-  ListingQuery,
-  ListingResponse,
-} from '@spreadscope/contracts';
+import type { DataSource, ListingCard, ListingQuery, ListingResponse } from '@spreadscope/contracts';
 import {
   type DataSourceMode,
   isListingVenue,
@@ -296,30 +290,8 @@ export class ListingService {
     return { data: cards, serverTime: now, fees: LISTING_FEES, dataSource: this.deps.dataSource() };
   }
 
-  /** Listings whose notice is older than the cards keep (spec §3 Listing historical case), newest first. */
-  async history(page: number, limit: number): Promise<ListingHistoryResponse> {
-    const mode = this.deps.mode();
-    const now = this.deps.now();
-    const events = await this.events(mode);
-    const past = [...events.values()]
-      .filter((r) => r.tradingStartedAt !== null || now - r.announcedAt > CURRENT_FOR_MS)
-      .sort((a, b) => b.announcedAt - a.announcedAt);
-    return {
-      data: past.slice((page - 1) * limit, page * limit).map((r) => ({
-        key: listingSlug(r.venue, r.quote, r.base),
-        exchange: r.venue as ListingCard['exchange'],
-        quote: r.quote as ListingCard['quote'],
-        base: r.base,
-        name: r.name,
-        type: r.type,
-        announcedAt: r.announcedAt,
-        listedAt: r.tradingStartedAt,
-        peakPremium: r.peakPremium,
-        simulated: mode === 'simulated',
-      })),
-      page,
-      limit,
-      total: past.length,
-    };
+  /** The running mode's listing events as held now (peaks included before they are stored). */
+  async records(): Promise<ListingRecord[]> {
+    return [...(await this.events(this.deps.mode())).values()];
   }
 }

@@ -1,5 +1,6 @@
 import type { ListingCard } from '@spreadscope/contracts';
 import type { BorrowRateRow } from '@spreadscope/db';
+import { simListingSupply } from '@spreadscope/feeds';
 import { readTotalSupply } from '@spreadscope/feeds/deposit-track';
 import type { JsonRpc } from '@spreadscope/feeds/dex';
 import type { DerivativesDesk } from '../derivatives/derivatives-desk.ts';
@@ -53,14 +54,17 @@ function withLocked(total: number | null, circulating: number | null, max: numbe
   return { total, circulating, max, lockedPct };
 }
 
-/** A stable draw per ticker: a hard cap of 1–10 billion, 60–100 % of it minted, 15–60 % of that circulating. */
+/**
+ * The simulator's circulating supply for its listings (the one the history's market-cap change uses), with a
+ * total and cap drawn stably per ticker around it: 40–85 % of the total circulating, the total 60–100 % of the cap.
+ */
 function simulatedSupply(base: string): Supply {
   let h = 2166136261;
   for (const c of base) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
   const draw = (n: number) => ((h >>> (n * 8)) & 0xff) / 255;
-  const max = Math.round(1 + draw(0) * 9) * 1e9;
-  const total = Math.round(max * (0.6 + draw(1) * 0.4));
-  const circulating = Math.round(total * (0.15 + draw(2) * 0.45));
+  const circulating = simListingSupply(base) ?? Math.round(1 + draw(0) * 9) * 1e8;
+  const total = Math.round(circulating / (0.4 + draw(1) * 0.45));
+  const max = Math.round(total / (0.6 + draw(2) * 0.4));
   return withLocked(total, circulating, max);
 }
 

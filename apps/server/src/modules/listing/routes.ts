@@ -17,6 +17,7 @@ import { ApiError } from '../../http/errors.ts';
 import { requireEntitlement, sessionUserOf } from '../../http/guards.ts';
 import { principalOf } from '../../http/principal.ts';
 import { type ListingGateDeps, listingAccess, requireListingInvite } from './listing-access.ts';
+import type { ListingCases } from './listing-cases.ts';
 import { depositRoutes } from './listing-deposit-routes.ts';
 import type { ListingDepositService } from './listing-deposit-service.ts';
 import type { ListingPredictedService } from './listing-predicted.ts';
@@ -24,6 +25,8 @@ import type { ListingService } from './listing-service.ts';
 
 export interface ListingRoutesDeps extends ListingGateDeps {
   readonly service: ListingService;
+  /** Past cases (`/listing/history`). */
+  readonly cases: ListingCases;
   /** The deposit tracker (`/listing/deposit*`); absent: those routes are not served. */
   readonly deposits?: ListingDepositService | undefined;
   /** Listing candidates (`/listing/predicted`); absent: that route is not served. */
@@ -112,12 +115,13 @@ export function listingRoutes(deps: ListingRoutesDeps): FastifyPluginAsyncZod {
         preHandler: gate,
         schema: {
           tags,
-          summary: 'Past listing cases, newest first',
+          summary:
+            'Past listing cases: deposits before trading, listing price, 24 h high/low, peak premium, cap change, posts',
           querystring: listingHistoryQuerySchema,
           response: { 200: listingHistoryResponseSchema, ...errors },
         },
       },
-      async (request) => deps.service.history(request.query.page, request.query.limit),
+      async (request) => deps.cases.history(request.query),
     );
 
     const predicted = deps.predicted;

@@ -8,8 +8,10 @@ import { useNow } from '../../hooks/use-now.ts';
 import { formatKst } from '../events/events-format.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 import { ListingCardView } from './listing-card.tsx';
+import { ListingCaseSummary } from './listing-case-summary.tsx';
 import { ListingGate } from './listing-gate.tsx';
 import { useListingAccess, useListings } from './use-listing.ts';
+import { useListingHistory } from './use-listing-history.ts';
 import './listing.css';
 
 /** /listing-arbitrage/{exchange}-{quote}-{base}: one listing with its timeline; any other shape is a 404. */
@@ -29,10 +31,15 @@ function ListingDetail({ slug }: { slug: string }) {
   const cards = useListings(allowed, slug);
   const now = useNow(1_000, allowed);
   const card = cards.data?.data[0];
+  const history = useListingHistory(allowed, { key: slug, limit: 1 });
+  const past = history.data?.data[0];
   return (
     <section className="listing-page" aria-labelledby="listing-title">
-      <p>
+      <p className="listing-page__links">
         <Link to={to('/listing-arbitrage')}>← {t('listing.back')}</Link>
+        <Link to={to('/listing-arbitrage/history')} data-testid="listing-history-link">
+          {t('listingHistory.link')}
+        </Link>
       </p>
       <h1 id="listing-title">
         {parts?.base} · {t('listing.title')}
@@ -43,7 +50,11 @@ function ListingDetail({ slug }: { slug: string }) {
           onAccess={() => void queryClient.invalidateQueries({ queryKey: ['listing'] })}
         />
       ) : null}
-      {allowed && cards.data && !card ? <p>{t('listing.notFoundListing', { key: slug })}</p> : null}
+      {allowed && cards.data && history.data && !card && !past ? (
+        <p>{t('listing.notFoundListing', { key: slug })}</p>
+      ) : null}
+      {/* A past case outlives its card (imported, or past the events kept): its summary stands alone. */}
+      {past && !card ? <ListingCaseSummary listing={past} /> : null}
       {card ? (
         <div className="listing-detail">
           <ListingCardView card={card} now={now} detail />
@@ -70,6 +81,7 @@ function ListingDetail({ slug }: { slug: string }) {
               ))}
             </ol>
           </section>
+          {history.data ? <ListingCaseSummary listing={past} /> : null}
         </div>
       ) : null}
     </section>

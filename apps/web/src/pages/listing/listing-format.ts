@@ -21,3 +21,15 @@ export function formatPct(value: number): string {
 
 /** A venue's display name; an id the registry does not know is shown as it is. */
 export const venueName = (id: string) => (isVenueId(id) ? getVenue(id).name : id);
+/** A price in its market's quote: KRW as won, BTC and USDT with their ticker. */
+export function formatQuotePrice(value: number, quote: string, language: string): string {
+  if (quote === 'KRW') return formatKrw(value, language);
+  const digits = quote === 'BTC' ? 8 : value >= 100 ? 2 : 6;
+  return `${new Intl.NumberFormat(language === 'ko' ? 'ko-KR' : 'en-US', { maximumFractionDigits: digits }).format(value)} ${quote}`;
+}
+
+export function formatAmount(value: number, language: string): string {
+  return new Intl.NumberFormat(language === 'ko' ? 'ko-KR' : 'en-US', {
+    maximumFractionDigits: value >= 1_000 ? 0 : 4,
+  }).format(value);
+}

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useLocale } from '../../hooks/use-locale.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { ListingCandidates } from './listing-candidates.tsx';
 import { ListingCardView } from './listing-card.tsx';
@@ -11,6 +13,7 @@ import './listing.css';
 /** /listing-arbitrage: the current listings as cards, live, behind the plan and invite gate. */
 export function ListingPage() {
   const { t } = useTranslation();
+  const { to } = useLocale();
   useDocumentTitle(t('listing.title'));
   const queryClient = useQueryClient();
   const access = useListingAccess();
@@ -22,6 +25,11 @@ export function ListingPage() {
     <section className="listing-page" aria-labelledby="listing-title">
       <h1 id="listing-title">{t('listing.title')}</h1>
       <p className="listing-page__lead">{t('listing.lead')}</p>
+      <p>
+        <Link to={to('/listing-arbitrage/history')} data-testid="listing-history-link">
+          {t('listingHistory.link')} →
+        </Link>
+      </p>
       {access.data && !allowed ? (
         <ListingGate
           access={access.data}
