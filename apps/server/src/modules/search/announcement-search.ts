@@ -11,9 +11,7 @@ export interface AnnouncementFinder {
   readonly version?: () => string;
 }
 
-/** A venue may print a notice's time well before the poll that finds it: recent reads look this far back. */
-const LATE_MS = 6 * 60 * 60_000;
-/** Read in pages so one reload does not hold the embedded database for long. */
+/** Read in pages of ids so one read does not hold the embedded database for long. */
 const PAGE = 5_000;
 
 const indexed = (row: AnnouncementRecord): IndexedText<AnnouncementRecord> => ({
@@ -27,31 +25,30 @@ const indexed = (row: AnnouncementRecord): IndexedText<AnnouncementRecord> => ({
 
 /**
  * The global search's announcements from an in-memory index of every stored title (see LiveCorpus): the
- * same rows as `listAnnouncements({ search })` (title ILIKE, or the ticker among its tokens), newest first.
+ * same rows as `listAnnouncements({ search })` (title ILIKE, or the ticker among its tokens), newest first;
+ * topped up by id, with no count.
  */
 export function indexedAnnouncements(
   repository: NoticesRepository,
   timing: Partial<CorpusTiming> = {},
 ): AnnouncementFinder & { readonly corpus: LiveCorpus<AnnouncementRecord> } {
-  const read = async (from: number | undefined) => {
+  // Ids grow with every insert (one writer, the notices service), so "after the highest id held" is exactly
+  // what is new, whatever time a venue printed on it.
+  const read = async (afterId: number) => {
     const out: IndexedText<AnnouncementRecord>[] = [];
-    for (let page = 1; ; page++) {
-      const { rows } = await repository.listAnnouncements({
-        ...(from === undefined ? {} : { from }),
-        sort: 'desc',
-        key: 'timestamp',
-        page,
-        limit: PAGE,
-      });
+    for (let after = afterId; ; ) {
+      const rows = await repository.announcementsAfter(after, PAGE);
       out.push(...rows.map(indexed));
-      if (rows.length < PAGE) return out;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < PAGE) return out;
+      after = last.id;
     }
   };
   const corpus = new LiveCorpus<AnnouncementRecord>(
     {
       scope: () => repository.mode,
-      all: () => read(undefined),
-      recent: (newest) => read(Number.isFinite(newest) ? newest - LATE_MS : undefined),
+      all: () => read(0),
+      recent: (held) => read(Number.isFinite(held.tie) ? held.tie : 0),
     },
     timing,
   );

@@ -5,8 +5,11 @@ export interface CorpusSource<T> {
   /** What the rows belong to now (the market source's mode): another scope is another corpus. */
   scope(): string;
   all(): Promise<IndexedText<T>[]>;
-  /** Rows stored or changed since about `newest` (the newest `at` held), with room for late arrivals. */
-  recent(newest: number): Promise<IndexedText<T>[]>;
+  /**
+   * Rows stored or changed since the index was filled: `held` is the newest `at` and the highest `tie` it
+   * holds (−∞ when empty), to read after with room for late arrivals.
+   */
+  recent(held: { readonly at: number; readonly tie: number }): Promise<IndexedText<T>[]>;
 }
 
 export interface CorpusTiming {
@@ -33,6 +36,7 @@ export class LiveCorpus<T> {
   private checkedAt = Number.NEGATIVE_INFINITY;
   private reloadedAt = Number.NEGATIVE_INFINITY;
   private newestAt = Number.NEGATIVE_INFINITY;
+  private highestTie = Number.NEGATIVE_INFINITY;
   private generation = 0;
   private readonly timing: CorpusTiming;
 
@@ -90,15 +94,24 @@ export class LiveCorpus<T> {
     this.index.replaceAll(rows);
     this.generation++;
     this.loadedScope = scope;
-    this.newestAt = rows.reduce((max, r) => Math.max(max, r.at), Number.NEGATIVE_INFINITY);
+    this.newestAt = Number.NEGATIVE_INFINITY;
+    this.highestTie = Number.NEGATIVE_INFINITY;
+    this.hold(rows);
     this.reloadedAt = this.timing.now();
     this.checkedAt = this.reloadedAt;
   }
 
   private async readRecent(scope: string): Promise<void> {
-    const rows = await this.source.recent(this.newestAt);
+    const rows = await this.source.recent({ at: this.newestAt, tie: this.highestTie });
     if (this.source.scope() !== scope || this.loadedScope !== scope) return;
     this.index.upsert(rows);
-    for (const r of rows) this.newestAt = Math.max(this.newestAt, r.at);
+    this.hold(rows);
+  }
+
+  private hold(rows: readonly IndexedText<T>[]): void {
+    for (const r of rows) {
+      if (r.at > this.newestAt) this.newestAt = r.at;
+      if (r.tie > this.highestTie) this.highestTie = r.tie;
+    }
   }
 }

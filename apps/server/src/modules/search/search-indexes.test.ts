@@ -1,4 +1,9 @@
-import { createNoticesRepository, createTrendsRepository, type TelegramPostRecord } from '@spreadscope/db';
+import {
+  createNoticesRepository,
+  createSearchReads,
+  createTrendsRepository,
+  type TelegramPostRecord,
+} from '@spreadscope/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedMarket, startTestServer, T0, type TestServer } from '../../test-support/test-server.ts';
 import { TokensService } from '../tokens/tokens-service.ts';
@@ -41,6 +46,7 @@ function searchOver(test: TestServer) {
   // refreshMs 0: every search starts a read of recent rows, so a test need not wait out the 2 s.
   const social = createTrendsSearch({
     repository,
+    reads: createSearchReads(test.database, { mode: () => mode }),
     ingest: trends.ingest,
     service: trends.service,
     timing: { refreshMs: 0 },

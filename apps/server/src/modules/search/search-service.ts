@@ -84,11 +84,15 @@ export class SearchService {
   private async answer(query: SearchQuery, social: SocialSearchSource): Promise<SearchResponse> {
     const types = query.type === 'all' ? GROUP_ORDER : [query.type];
     const { q, limit } = query;
-    const tokenTypes = types.filter((t) => t === 'premium' || t === 'funding-rate' || t === 'naver-search');
-    // One pass of the token index for every group built from tokens: funding looks at twice its limit (then
-    // keeps the perpetuals), Naver further still (only tokens with a search series count).
-    const tokenHits = tokenTypes.length > 0 ? this.tokenHits(q, Math.max(limit * 4, 20)) : [];
-    const groups = await Promise.all(types.map((type) => this.group(type, q, limit, tokenHits, social)));
+    // One pass of the token index for every group that needs tokens: funding looks at twice its limit (then
+    // keeps the perpetuals), Naver further still (only tokens with a search series count), announcements at
+    // the best one (a name finds the notices tagged with its ticker).
+    const found = types.some((t) => t !== 'exchanges' && !t.startsWith('telegram'))
+      ? this.tokens.find(q, Math.max(limit * 4, 20))
+      : [];
+    const tokenHits = this.withEntries(found);
+    const top = found[0]?.base;
+    const groups = await Promise.all(types.map((type) => this.group(type, q, limit, tokenHits, top, social)));
     return { q, type: query.type, groups, total: groups.reduce((n, g) => n + g.hits.length, 0) };
   }
 
@@ -97,6 +101,7 @@ export class SearchService {
     q: string,
     limit: number,
     tokenHits: readonly TokenHit[],
+    topBase: string | undefined,
     social: SocialSearchSource,
   ): Promise<SearchGroup> {
     switch (type) {
@@ -116,7 +121,11 @@ export class SearchService {
         return { type, available: true, hits: exchangeHits(q, limit) };
       case 'announcements':
         if (!this.announcements) return { type, available: false, hits: [] };
-        return { type, available: true, hits: await this.announcementHits(this.announcements, q, limit) };
+        return {
+          type,
+          available: true,
+          hits: await announcementHits(this.announcements, q, limit, topBase),
+        };
       case 'telegram-channel':
         return fromSocial(type, social, social.telegramChannels, q, limit);
       case 'telegram-post':
@@ -126,28 +135,32 @@ export class SearchService {
     }
   }
 
-  private tokenHits(q: string, limit: number): TokenHit[] {
-    return this.tokens.find(q, limit).flatMap((hit) => {
+  private withEntries(found: TokensSearchResponse['data']): TokenHit[] {
+    return found.flatMap((hit) => {
       const entry = this.tokens.searchEntry(hit.base);
       return entry ? [{ hit, entry }] : [];
     });
   }
+}
 
-  private async announcementHits(finder: AnnouncementFinder, q: string, limit: number): Promise<SearchHit[]> {
-    let found = await finder.search(q, limit);
-    // A name (비트코인, bitcoin) is found through the ticker the notices are tagged with.
-    const top = this.tokens.find(q, 1)[0];
-    if (found.length === 0 && top && top.base !== q.toUpperCase())
-      found = await finder.search(top.base, limit);
-    return found.map((a) => ({
-      id: `announcement:${a.id}`,
-      title: a.title,
-      subtitle: isVenueId(a.exchange) ? getVenue(a.exchange).name : a.exchange,
-      path: '/events',
-      url: a.url,
-      score: 0,
-    }));
-  }
+async function announcementHits(
+  finder: AnnouncementFinder,
+  q: string,
+  limit: number,
+  topBase: string | undefined,
+): Promise<SearchHit[]> {
+  let found = await finder.search(q, limit);
+  // A name (비트코인, bitcoin) is found through the ticker the notices are tagged with.
+  if (found.length === 0 && topBase && topBase !== q.toUpperCase())
+    found = await finder.search(topBase, limit);
+  return found.map((a) => ({
+    id: `announcement:${a.id}`,
+    title: a.title,
+    subtitle: isVenueId(a.exchange) ? getVenue(a.exchange).name : a.exchange,
+    path: '/events',
+    url: a.url,
+    score: 0,
+  }));
 }
 
 const names = (hit: TokenHit['hit']) => [hit.nameKo, hit.nameEn].filter(Boolean).join(' · ') || null;

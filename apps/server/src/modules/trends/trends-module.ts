@@ -1,6 +1,6 @@
 import type { DataSource } from '@spreadscope/contracts';
 import type { DataSourceMode } from '@spreadscope/core';
-import { createTrendsRepository, type Database } from '@spreadscope/db';
+import { createSearchReads, createTrendsRepository, type Database } from '@spreadscope/db';
 import type { FetchLike } from '@spreadscope/feeds';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SocialSearchSource } from '../search/social-search.ts';
@@ -80,7 +80,12 @@ export function createTrendsModule(deps: TrendsModuleDeps): TrendsModule {
   return {
     service,
     ingest,
-    search: createTrendsSearch({ repository, ingest, service }),
+    search: createTrendsSearch({
+      repository,
+      reads: createSearchReads(deps.database, { mode: () => repository.mode }),
+      ingest,
+      service,
+    }),
     registerJobs: (queue) => registerTrendsJobs(queue, ingest, deps.config.TELEGRAM_READ_MINUTES),
   };
 }

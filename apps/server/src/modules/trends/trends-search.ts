@@ -1,5 +1,10 @@
 import type { SearchHit } from '@spreadscope/contracts';
-import type { TelegramChannelRecord, TelegramPostRecord, TrendsRepository } from '@spreadscope/db';
+import type {
+  SearchReads,
+  TelegramChannelRecord,
+  TelegramPostRecord,
+  TrendsRepository,
+} from '@spreadscope/db';
 import { BackgroundValue } from '../search/background-value.ts';
 import { type CorpusTiming, LiveCorpus } from '../search/live-corpus.ts';
 import type { SocialSearchSource } from '../search/social-search.ts';
@@ -9,6 +14,8 @@ import type { TrendsService } from './trends-service.ts';
 
 export interface TrendsSearchDeps {
   readonly repository: TrendsRepository;
+  /** The same tables read without counts, by their indexed keys. */
+  readonly reads: SearchReads;
   readonly ingest: TrendsIngest;
   readonly service: Pick<TrendsService, 'sources'>;
   readonly timing?: Partial<CorpusTiming>;
@@ -16,9 +23,10 @@ export interface TrendsSearchDeps {
 
 /** Channels read late (a channel that failed for hours) reach the index at the next full reload. */
 const LATE_MS = 60 * 60_000;
-const PAGE = 10_000;
-/** Which tokens have a search-interest series changes a few times a day. */
-const NAVER_BASES_MS = 60_000;
+/** Posts are kept 30 days (tens of thousands); this bounds the index should that ever change. */
+const MAX_POSTS = 200_000;
+/** Which tokens have a search-interest series changes a few times a day (the Naver job runs every 6 h). */
+const NAVER_BASES_MS = 10 * 60_000;
 
 type Channel = Pick<TelegramChannelRecord, 'username' | 'title'>;
 
@@ -33,34 +41,24 @@ export function createTrendsSearch(deps: TrendsSearchDeps): SocialSearchSource &
 } {
   const { repository, ingest } = deps;
   const scope = () => repository.mode;
-  const readPosts = async (from: number | undefined) => {
+  const readPosts = async (from: number | null) => {
     if (repository.mode !== 'live') await ingest.fillSimulated();
-    const out: IndexedText<TelegramPostRecord>[] = [];
-    for (let page = 1; ; page++) {
-      const { rows } = await repository.posts({
-        ...(from === undefined ? {} : { from }),
-        key: 'publishedAt',
-        sort: 'desc',
-        page,
-        limit: PAGE,
-      });
-      for (const p of rows)
-        out.push({
-          key: `${p.channel}/${p.messageId}`,
-          text: p.text,
-          tags: p.tokens,
-          at: p.publishedAt,
-          tie: p.messageId,
-          value: p,
-        });
-      if (rows.length < PAGE) return out;
-    }
+    return (await deps.reads.postsSince(from, MAX_POSTS)).map(
+      (p): IndexedText<TelegramPostRecord> => ({
+        key: `${p.channel}/${p.messageId}`,
+        text: p.text,
+        tags: p.tokens,
+        at: p.publishedAt,
+        tie: p.messageId,
+        value: p,
+      }),
+    );
   };
   const posts = new LiveCorpus<TelegramPostRecord>(
     {
       scope,
-      all: () => readPosts(undefined),
-      recent: (newest) => readPosts(Number.isFinite(newest) ? newest - LATE_MS : undefined),
+      all: () => readPosts(null),
+      recent: (held) => readPosts(Number.isFinite(held.at) ? held.at - LATE_MS : null),
     },
     deps.timing,
   );
