@@ -152,7 +152,7 @@ describe('global search palette in Chromium, keyboard only', () => {
     ['ko', 1280],
     ['en', 360],
   ] as const) {
-    it(`opens with / and Ctrl-K, finds BTC by Korean name and initials, says "No results found." (${language}, ${width})`, async () => {
+    it(`opens with / and Ctrl-K, finds BTC by Korean name and initials, says "No results found.", filters to Naver search (${language}, ${width})`, async () => {
       const prefix = language === 'en' ? '/en' : '';
       const page = await open(`${prefix}/token`, width);
       await page.getByTestId('token-row-BTC').waitFor({ timeout: 30_000 });
@@ -187,14 +187,42 @@ describe('global search palette in Chromium, keyboard only', () => {
       await poll(() => page.getByTestId('search-empty').innerText(), { timeout: 15_000 }).toBe(
         language === 'en' ? 'No results found.' : '검색 결과가 없습니다.',
       );
-      // The group without a source says why (Naver); the Telegram groups are searched.
-      expect(await page.getByTestId('search-unavailable').innerText()).toContain(
-        language === 'en' ? 'Naver search' : '네이버 검색',
-      );
+      // Naver search: the tokens with a (here simulated) Naver search-interest series, a group of its own.
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(language === 'en' ? 'bitcoin' : '비트코인');
+      const naver = page.getByTestId('search-group-naver-search');
+      await poll(() => naver.getByTestId('search-hit').first().innerText()).toContain('BTC');
+      expect(await naver.innerText()).toContain(language === 'en' ? 'Naver search' : '네이버 검색');
+      // The type filter by keyboard: Tab to it, arrows to "Naver search" (all, premium, funding, 2 × Telegram).
+      await page.keyboard.press('Tab');
+      const typeSelect = page.getByTestId('search-type');
+      await poll(() => typeSelect.evaluate((el) => el === document.activeElement)).toBe(true);
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+      await poll(() => typeSelect.inputValue()).toBe('naver-search');
+      const shownGroups = () =>
+        page
+          .locator('[data-testid^="search-group-"]')
+          .evaluateAll((groups) => groups.map((g) => g.getAttribute('data-testid')));
+      await poll(shownGroups).toEqual(['search-group-naver-search']);
+      expect(await page.getByTestId('search-unavailable').count()).toBe(0);
       await page.keyboard.press('Escape');
       await poll(() => page.getByTestId('search-dialog').evaluate((d) => (d as HTMLDialogElement).open)).toBe(
         false,
       );
+      // Opened again, the palette keeps the text and the type: Enter opens the token's Naver trend.
+      await page.keyboard.press('Control+k');
+      await poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await poll(() => input.getAttribute('aria-activedescendant')).toMatch(/-0$/);
+      await page.keyboard.press('Enter');
+      await poll(
+        () => {
+          const url = new URL(page.url());
+          return `${url.pathname}${url.search}`;
+        },
+        { timeout: 20_000 },
+      ).toBe(`${prefix}/trend/naver-search?symbol=BTC`);
+      await poll(() => page.locator('#trend-chart-title').innerText(), { timeout: 20_000 }).toContain('BTC');
       await page.context().close();
     });
   }

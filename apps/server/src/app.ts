@@ -59,6 +59,7 @@ import { publicApiRoutes } from './modules/public-api/routes.ts';
 import { apiUsageRoutes } from './modules/public-api/usage-routes.ts';
 import type { PublicWsHub } from './modules/public-api/ws/public-ws-hub.ts';
 import { publicWsRoutes } from './modules/public-api/ws/public-ws-routes.ts';
+import { indexedAnnouncements } from './modules/search/announcement-search.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { SearchService } from './modules/search/search-service.ts';
 import type { SocialSearchSource } from './modules/search/social-search.ts';
@@ -229,7 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(iconRoutes(), { prefix: FRONT_PREFIX });
   const tokens = new TokensService(deps.marketApi.market, deps.tokenTrends);
   await app.register(tokensRoutes(tokens), { prefix: FRONT_PREFIX });
-  await app.register(searchRoutes(new SearchService(tokens, deps.notices?.notices, deps.socialSearch)), {
+  const announcementSearch = deps.notices ? indexedAnnouncements(deps.notices.repository) : undefined;
+  await app.register(searchRoutes(new SearchService(tokens, announcementSearch, deps.socialSearch)), {
     prefix: FRONT_PREFIX,
   });
   await app.register(healthRoutes(deps));

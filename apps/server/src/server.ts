@@ -60,7 +60,7 @@ import { ApiMeter, meterLimits } from './modules/public-api/api-meter.ts';
 import { KeyGate } from './modules/public-api/key-gate.ts';
 import { PublicWsHub } from './modules/public-api/ws/public-ws-hub.ts';
 import { siteInfoFrom } from './modules/site/site-info.ts';
-import { socialSearchFrom, trendRanksFrom } from './modules/trends/trends-adapters.ts';
+import { trendRanksFrom } from './modules/trends/trends-adapters.ts';
 import { createTrendsModule } from './modules/trends/trends-module.ts';
 import { WalletsService } from './modules/wallets/wallets-service.ts';
 import { EngineSlot } from './runtime/engine-slot.ts';
@@ -387,7 +387,7 @@ export async function startServer(
   const app = await buildApp({
     trends: trends.service,
     tokenTrends: trendRanksFrom(trends.service),
-    socialSearch: () => socialSearchFrom(trends.service),
+    socialSearch: () => trends.search,
     accounts: users.accounts,
     alerts: alerts.service,
     billing,

@@ -38,10 +38,19 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
+/** Why a group's source is off: a reason code the client words (`needs_key`, …) and the source's message. */
+export const searchGroupOffSchema = z.object({
+  reason: z.string(),
+  message: z.string().nullable(),
+});
+export type SearchGroupOff = z.infer<typeof searchGroupOffSchema>;
+
 export const searchGroupSchema = z.object({
   type: searchTypeSchema.exclude(['all']),
   /** False while the group's source is not built or configured: the group is empty for that reason. */
   available: z.boolean(),
+  /** Present when the source is switched off, saying why (Naver without NAVER_CLIENT_ID and _SECRET). */
+  off: searchGroupOffSchema.optional(),
   hits: z.array(searchHitSchema),
 });
 export type SearchGroup = z.infer<typeof searchGroupSchema>;

@@ -24,6 +24,7 @@ export * from './phone-repository.ts';
 export { redactUrl } from './redact-url.ts';
 export * from './saved-views-repository.ts';
 export * from './schema.ts';
+export * from './search-reads.ts';
 export * from './sessions-repository.ts';
 export { type ModeOption, type SourceMode, type SourceModeOptions, sameClockModes } from './source-modes.ts';
 export * from './trends-repository.ts';

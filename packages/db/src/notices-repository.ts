@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { announcements, marketCautions, tokenUpdates } from './schema-notices.ts';
+import { createSearchReads } from './search-reads.ts';
 import { assertMode, type ModeOption, type SourceMode } from './source-modes.ts';
 
 export type AnnouncementCategory = 'listing' | 'delisting' | 'notice' | 'user_events';
@@ -62,6 +63,8 @@ export interface NoticesRepository {
   /** Stores new announcements; ones already stored (same URL) are skipped. Returns those stored now. */
   insertAnnouncements(rows: readonly NewAnnouncement[]): Promise<AnnouncementRecord[]>;
   listAnnouncements(query: AnnouncementQuery): Promise<{ rows: AnnouncementRecord[]; total: number }>;
+  /** Announcements with an id above `afterId`, lowest first, without a count (the search index's top-up). */
+  announcementsAfter(afterId: number, limit: number): Promise<AnnouncementRecord[]>;
   /** Venues and categories that have announcements, with counts (filter options). */
   announcementFacets(): Promise<{
     venues: { venue: string; count: number }[];
@@ -201,6 +204,9 @@ export function createNoticesRepository(
       ]);
       return { rows: rows.map(toAnnouncement), total: Number(totals[0]?.total ?? 0) };
     },
+
+    announcementsAfter: (afterId, limit) =>
+      createSearchReads(database, { mode: current }).announcementsAfter(afterId, limit),
 
     async announcementFacets() {
       const mode = eq(announcements.sourceMode, current());

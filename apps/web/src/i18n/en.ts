@@ -17,6 +17,7 @@ import { marginEn } from './en-margin.ts';
 import { marketEn } from './en-market.ts';
 import { notifyEn } from './en-notify.ts';
 import { phoneEn } from './en-phone.ts';
+import { searchEn } from './en-search.ts';
 import { siteEn } from './en-site.ts';
 import { tokensEn } from './en-tokens.ts';
 import { trendEn } from './en-trend.ts';
@@ -270,6 +271,7 @@ export const en = {
   ...datasetEn,
   ...dexEn,
   ...tokensEn,
+  ...searchEn,
   ...viewsEn,
   ...dashboardEn,
 };

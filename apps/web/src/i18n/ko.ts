@@ -17,6 +17,7 @@ import { marginKo } from './ko-margin.ts';
 import { marketKo } from './ko-market.ts';
 import { notifyKo } from './ko-notify.ts';
 import { phoneKo } from './ko-phone.ts';
+import { searchKo } from './ko-search.ts';
 import { siteKo } from './ko-site.ts';
 import { tokensKo } from './ko-tokens.ts';
 import { trendKo } from './ko-trend.ts';
@@ -292,6 +293,7 @@ export const ko: Catalogue = {
   ...datasetKo,
   ...dexKo,
   ...tokensKo,
+  ...searchKo,
   ...viewsKo,
   ...dashboardKo,
 };

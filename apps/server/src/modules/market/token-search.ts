@@ -5,7 +5,12 @@ import {
   tokenName,
   type VenueId,
 } from '@spreadscope/core';
-import Fuse from 'fuse.js';
+import { PrefilteredFuse } from './prefiltered-fuse.ts';
+
+type Hit = { base: string; score: number; exchanges: VenueId[] };
+
+/** Distinct texts whose answers are kept (a few hundred bytes each). */
+const ANSWERS_KEPT = 1_000;
 
 interface Entry {
   readonly base: string;
@@ -26,10 +31,17 @@ interface Named extends Entry {
  * new tokens appeared, which after start-up is rare.
  */
 export class TokenSearch {
-  private fuse: Fuse<Named> | null = null;
-  private named: Named[] = [];
+  private fuse: PrefilteredFuse<Named> | null = null;
+  private withInitials: Named[] = [];
   private indexed = -1;
   private owner: object | undefined;
+  /** Answers of this index by query, most recent last: a text typed again costs no Fuse pass. */
+  private answers = new Map<string, { limit: number; hits: Hit[] }>();
+  /** Bumped on every rebuild: cached search answers made from the old index are stale. */
+  generation = 0;
+
+  /** `keep`: how many texts' answers are kept (0: none, for measuring the index itself). */
+  constructor(private readonly keep = ANSWERS_KEPT) {}
 
   /**
    * Rebuilds the index when the token count changed, or when `owner` (the engine state the tokens come from)
@@ -43,8 +55,8 @@ export class TokenSearch {
       const initials = [names?.ko ?? '', ...aliases].map(choseongOf).filter((c) => c !== '');
       return { ...entry, ko: names?.ko ?? '', en: names?.en ?? '', aliases, initials };
     });
-    this.named = named;
-    this.fuse = new Fuse(named, {
+    this.withInitials = named.filter((n) => n.initials.length > 0);
+    this.fuse = new PrefilteredFuse(named, {
       keys: ['base', 'ko', 'en', 'aliases'],
       threshold: SEARCH_FUZZY_THRESHOLD,
       includeScore: true,
@@ -52,17 +64,31 @@ export class TokenSearch {
     });
     this.indexed = tokenCount;
     this.owner = owner;
+    this.answers = new Map();
+    this.generation++;
   }
 
-  find(q: string, limit: number): { base: string; score: number; exchanges: VenueId[] }[] {
+  find(q: string, limit: number): Hit[] {
     const query = q.trim().toUpperCase();
     if (!this.fuse || query === '') return [];
-    if (isChoseongQuery(query)) return this.findInitials(query.replace(/\s+/g, ''), limit);
-    return this.fuse.search(query, { limit }).map((hit) => ({
-      base: hit.item.base,
-      score: Number((hit.score ?? 0).toFixed(4)),
-      exchanges: hit.item.exchanges,
-    }));
+    // Fuse scores every token whatever the limit, so a longer answer kept serves any shorter one exactly.
+    const kept = this.answers.get(query);
+    if (kept && (kept.limit >= limit || kept.hits.length < kept.limit)) {
+      this.answers.delete(query);
+      this.answers.set(query, kept);
+      return kept.hits.slice(0, limit);
+    }
+    const hits = isChoseongQuery(query)
+      ? this.findInitials(query.replace(/\s+/g, ''), limit)
+      : this.fuse.search(query, limit).map((hit) => ({
+          base: hit.item.base,
+          score: Number((hit.score ?? 0).toFixed(4)),
+          exchanges: hit.item.exchanges,
+        }));
+    if (this.keep === 0) return hits;
+    this.answers.set(query, { limit, hits });
+    if (this.answers.size > this.keep) this.answers.delete(this.answers.keys().next().value as string);
+    return hits.slice();
   }
 
   /**
@@ -70,15 +96,15 @@ export class TokenSearch {
    * syllables cannot see it, so it matches the names' initials (a name starting with them ranks first).
    */
   private findInitials(query: string, limit: number) {
-    const hits: { base: string; score: number; exchanges: VenueId[] }[] = [];
-    for (const entry of this.named) {
-      const at = Math.min(
-        ...entry.initials.map((i) => {
-          const index = i.indexOf(query);
-          return index < 0 ? Number.POSITIVE_INFINITY : index === 0 && i.length === query.length ? 0 : 0.1;
-        }),
-      );
-      if (Number.isFinite(at)) hits.push({ base: entry.base, score: at, exchanges: entry.exchanges });
+    const hits: Hit[] = [];
+    // Only tokens with a Korean name have initials: a few hundred of 7,000, kept apart at each rebuild.
+    for (const entry of this.withInitials) {
+      let score = Number.POSITIVE_INFINITY;
+      for (const initials of entry.initials) {
+        const index = initials.indexOf(query);
+        if (index >= 0) score = Math.min(score, index === 0 && initials.length === query.length ? 0 : 0.1);
+      }
+      if (Number.isFinite(score)) hits.push({ base: entry.base, score, exchanges: entry.exchanges });
     }
     return hits.sort((a, b) => a.score - b.score || a.base.localeCompare(b.base)).slice(0, limit);
   }

@@ -1,4 +1,4 @@
-import type { SearchHit } from '@spreadscope/contracts';
+import type { SearchGroupOff, SearchGroupType, SearchHit } from '@spreadscope/contracts';
 
 /**
  * What the global search asks the social trends module (Telegram channels and posts, Naver search trends).
@@ -8,7 +8,12 @@ import type { SearchHit } from '@spreadscope/contracts';
 export interface SocialSearchSource {
   readonly telegramChannels?: (q: string, limit: number) => Promise<SearchHit[]>;
   readonly telegramPosts?: (q: string, limit: number) => Promise<SearchHit[]>;
-  readonly naverSearch?: (q: string, limit: number) => Promise<SearchHit[]>;
+  /** Tokens with a stored Naver search-interest series: the Naver group is the token hits among them. */
+  readonly naverBases?: () => Promise<ReadonlySet<string>>;
+  /** Why a group's source is off (Naver without its keys), or null while it is on. */
+  readonly off?: (type: SearchGroupType) => SearchGroupOff | null;
+  /** Changes whenever an answer may have; absent, answers are not cached. */
+  readonly version?: () => string;
 }
 
 export const NO_SOCIAL_SEARCH: SocialSearchSource = {};

@@ -15,19 +15,31 @@ import { NO_TREND_RANKS, type TokenTrendRanks } from './trend-ranks.ts';
 
 /** How many search hits narrow the list at most: every token a text can plausibly mean. */
 const LIST_SEARCH_LIMIT = 500;
+/**
+ * How old a table the global search links through may be: its links (Korean market, perpetual) move with
+ * listings, not quotes, and rebuilding 7,000 rows for every search of a moving market is most of its cost.
+ */
+const SEARCH_TABLE_MS = 10_000;
+
+type Table = { version: number; entries: TokenEntry[]; byBase: Map<string, TokenEntry> };
 
 /**
  * The token list and a token's summary (spec §2 /token, /token/{id}), read from the engine. The table is built
  * once per market version and every page, sort and filter is served from it (a table and its views).
  */
 export class TokensService {
-  private readonly search = new TokenSearch();
-  private table: { version: number; entries: TokenEntry[]; byBase: Map<string, TokenEntry> } | null = null;
+  private readonly search: TokenSearch;
+  private table: Table | null = null;
+  private searchTable: { table: Table; at: number; generation: number } | null = null;
 
   constructor(
     private readonly market: MarketService,
     private readonly trends: () => TokenTrendRanks = () => NO_TREND_RANKS,
-  ) {}
+    /** How many search texts' answers are kept (0: none, the search bench's uncached figure). */
+    options: { readonly keepAnswers?: number } = {},
+  ) {
+    this.search = new TokenSearch(options.keepAnswers);
+  }
 
   private entries() {
     const version = this.market.version;
@@ -79,6 +91,28 @@ export class TokensService {
       updatedAt: this.market.now(),
       dataSource: this.market.dataSource(),
     };
+  }
+
+  /**
+   * A token's entry for the global search's links: from a table up to SEARCH_TABLE_MS old, or the current one
+   * when that is older or does not know the token yet.
+   */
+  searchEntry(base: string): TokenEntry | undefined {
+    const key = base.toUpperCase();
+    const now = this.market.now();
+    const held = this.searchTable;
+    if (held && Math.abs(now - held.at) < SEARCH_TABLE_MS && held.table.byBase.has(key))
+      return held.table.byBase.get(key);
+    const table = this.entries();
+    if (held?.table !== table) this.searchTable = { table, at: now, generation: (held?.generation ?? 0) + 1 };
+    return table.byBase.get(key);
+  }
+
+  /** Changes whenever the token side of a search answer may have: the name index or the table it links through. */
+  searchVersion(): string {
+    const { state } = this.market.engine;
+    this.search.refresh(state.tokens.length, () => this.market.engine.views.tokenVenues(), state);
+    return `${this.search.generation}.${this.searchTable?.generation ?? 0}`;
   }
 
   /** A token's entry of the current table (search groups link to its markets). */

@@ -1,5 +1,3 @@
-import type { SearchHit } from '@spreadscope/contracts';
-import type { SocialSearchSource } from '../search/social-search.ts';
 import type { TokenTrendRanks } from '../tokens/trend-ranks.ts';
 import type { TrendsLookup } from './trends-service.ts';
 
@@ -29,33 +27,5 @@ export function trendRanksFrom(lookup: TrendsLookup, now: () => number = Date.no
         });
     }
     return ranked;
-  };
-}
-
-/** The global search's Telegram groups from the trends module's channel and post search. */
-export function socialSearchFrom(lookup: TrendsLookup): SocialSearchSource {
-  return {
-    telegramChannels: async (q, limit) =>
-      (await lookup.searchChannels(q, limit)).map(
-        (c, i): SearchHit => ({
-          id: `telegram-channel:${c.username}`,
-          title: c.title,
-          subtitle: `@${c.username}`,
-          path: `/trend/channel/${c.username}`,
-          url: null,
-          score: 1 - i / (limit + 1),
-        }),
-      ),
-    telegramPosts: async (q, limit) =>
-      (await lookup.searchPosts(q, limit)).map(
-        (p, i): SearchHit => ({
-          id: `telegram-post:${p.channelUsername}:${p.messageId}`,
-          title: p.postText.length > 90 ? `${p.postText.slice(0, 89)}…` : p.postText,
-          subtitle: p.channelTitle,
-          path: `/trend/channel/${p.channelUsername}`,
-          url: p.link,
-          score: 1 - i / (limit + 1),
-        }),
-      ),
   };
 }

@@ -1,11 +1,13 @@
 import type { DataSource } from '@spreadscope/contracts';
 import type { DataSourceMode } from '@spreadscope/core';
-import { createTrendsRepository, type Database } from '@spreadscope/db';
+import { createSearchReads, createTrendsRepository, type Database } from '@spreadscope/db';
 import type { FetchLike } from '@spreadscope/feeds';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SocialSearchSource } from '../search/social-search.ts';
 import { configuredChannels } from './channel-list.ts';
 import { TrendsIngest } from './trends-ingest.ts';
 import { registerTrendsJobs } from './trends-jobs.ts';
+import { createTrendsSearch } from './trends-search.ts';
 import { TrendsService } from './trends-service.ts';
 import { TrendSourceStates } from './trends-status.ts';
 
@@ -34,6 +36,8 @@ export interface TrendsModuleDeps {
 export interface TrendsModule {
   readonly service: TrendsService;
   readonly ingest: TrendsIngest;
+  /** The global search's Telegram and Naver groups, from indexes kept in memory (one per process). */
+  readonly search: SocialSearchSource;
   registerJobs(queue: JobQueue): void;
 }
 
@@ -76,6 +80,12 @@ export function createTrendsModule(deps: TrendsModuleDeps): TrendsModule {
   return {
     service,
     ingest,
+    search: createTrendsSearch({
+      repository,
+      reads: createSearchReads(deps.database, { mode: () => repository.mode }),
+      ingest,
+      service,
+    }),
     registerJobs: (queue) => registerTrendsJobs(queue, ingest, deps.config.TELEGRAM_READ_MINUTES),
   };
 }

@@ -1,6 +1,6 @@
 import type { SearchGroup } from '@spreadscope/contracts';
 import { describe, expect, it } from 'vitest';
-import { isSearchShortcut, moveActive, placeHits } from './search-hits.ts';
+import { isSearchShortcut, moveActive, offReason, placeHits } from './search-hits.ts';
 
 const hit = (id: string) => ({ id, title: id, subtitle: null, path: `/${id}`, url: null, score: 0 });
 
@@ -35,5 +35,14 @@ describe('search palette keyboard order', () => {
     expect(isSearchShortcut({ ...base, key: 'k', ctrlKey: true, target: input })).toBe(true);
     expect(isSearchShortcut({ ...base, key: 'K', metaKey: true, target: body })).toBe(true);
     expect(isSearchShortcut({ ...base, key: 'k', target: body })).toBe(false);
+  });
+});
+
+describe('a group whose source is off', () => {
+  it('words the reasons the trend sources give and falls back to "no details"', () => {
+    expect(offReason('needs_key')).toBe('needs_key');
+    expect(offReason('rate_limited')).toBe('rate_limited');
+    expect(offReason('something_new')).toBe('none');
+    expect(offReason(undefined)).toBe('none');
   });
 });

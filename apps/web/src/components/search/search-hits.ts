@@ -1,4 +1,4 @@
-import type { SearchGroup, SearchHit } from '@spreadscope/contracts';
+import { type SearchGroup, type SearchHit, trendSourceStatusSchema } from '@spreadscope/contracts';
 
 /** A hit with its place in the palette's one keyboard order (groups in the server's order, hits within). */
 export interface PlacedHit {
@@ -35,4 +35,12 @@ export function isSearchShortcut(event: {
   const target = event.target as { tagName?: string; isContentEditable?: boolean } | null;
   const tag = target?.tagName?.toLowerCase();
   return !(tag === 'input' || tag === 'textarea' || tag === 'select' || target?.isContentEditable);
+}
+
+/** The reasons a trend source gives for being off (contracts), each worded under trend.reasons. */
+const REASONS = trendSourceStatusSchema.shape.reason.unwrap().options;
+
+/** The worded reason (trend.reasons) for why a group's source is off; one the client does not know reads "no details". */
+export function offReason(reason: string | undefined): (typeof REASONS)[number] | 'none' {
+  return REASONS.find((r) => r === reason) ?? 'none';
 }

@@ -1,6 +1,6 @@
 import type { SearchResponse } from '@spreadscope/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PlacedHit } from './search-hits.ts';
+import { offReason, type PlacedHit } from './search-hits.ts';
 
 interface Props {
   readonly listId: string;
@@ -29,10 +29,12 @@ export function SearchResults({ listId, q, answer, placed, active, loading, erro
         {t('search.loading')}
       </p>
     );
-  const unavailable = answer.groups.filter((g) => !g.available);
+  const unavailable = answer.groups.filter((g) => !g.available && !g.off);
+  const off = answer.groups.filter((g) => !g.available && g.off);
   return (
     <div className="global-search__results" data-testid="search-results" data-q={answer.q}>
-      {placed.length === 0 ? (
+      {/* Nothing searched (every group's source off) is no "No results found.": the notes below say why. */}
+      {placed.length === 0 && answer.groups.some((g) => g.available) ? (
         <p className="global-search__empty" role="status" data-testid="search-empty">
           {t('search.noResults')}
         </p>
@@ -78,6 +80,14 @@ export function SearchResults({ listId, q, answer, placed, active, loading, erro
           {t('search.notAvailable')}: {unavailable.map((g) => t(`search.types.${g.type}`)).join(', ')}
         </p>
       ) : null}
+      {off.map((g) => (
+        <p key={g.type} className="global-search__note" data-testid={`search-off-${g.type}`}>
+          {t('searchPalette.off', {
+            type: t(`search.types.${g.type}`),
+            reason: t(`trend.reasons.${offReason(g.off?.reason)}`),
+          })}
+        </p>
+      ))}
     </div>
   );
 }
