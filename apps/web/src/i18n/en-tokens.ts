@@ -107,7 +107,7 @@ export const tokensEn = {
   search: {
     open: 'Search',
     shortcut: 'Search (/ or Ctrl K)',
-    dialogLabel: 'Search tokens, exchanges and announcements',
+    dialogLabel: 'Search tokens, exchanges, announcements, Telegram and Naver',
     placeholder: 'Search BTC, 비트코인, bitcoin, ㅂㅌㅋㅇ, Upbit…',
     close: 'Close',
     typeLabel: 'Search in',

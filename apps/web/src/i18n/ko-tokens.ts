@@ -111,7 +111,7 @@ export const tokensKo: Widen<typeof tokensEn> = {
   search: {
     open: '검색',
     shortcut: '검색 (/ 또는 Ctrl K)',
-    dialogLabel: '토큰, 거래소, 공지 검색',
+    dialogLabel: '토큰, 거래소, 공지, 텔레그램, 네이버 검색',
     placeholder: 'BTC, 비트코인, bitcoin, ㅂㅌㅋㅇ, 업비트… 검색',
     close: '닫기',
     typeLabel: '검색 범위',
