@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCli } from './support/admin-cli.ts';
+import { adminCli, createVerifiedUser } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 
@@ -62,18 +62,7 @@ describe('listing arbitrage in Chromium', () => {
       [1280, 'en', '/en', 'Invalid invitation code.'],
     ] as const) {
       const email = `listing.${language}.${Date.now()}@example.com`;
-      await admin(
-        'create-user',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--plan',
-        'starter',
-        '--verified',
-        '--language',
-        language,
-      );
+      await createVerifiedUser(server, { email, password, plan: 'starter', language });
       const [code] = await admin('listing-invite', 'issue');
       expect(code).toMatch(/^LIST-/);
       const page = await signedIn(email, width, prefix);
@@ -120,6 +109,13 @@ describe('listing arbitrage in Chromium', () => {
       await timeline.waitFor({ timeout: 30_000 });
       expect(await timeline.innerText()).toContain(language === 'ko' ? '공지 게시' : 'Notice published');
       await page.getByTestId('listing-calc-result').waitFor();
+      // The first day around the notice: prices in KRW and the premium, drawn from the simulator's path.
+      const chart = page.getByTestId('listing-chart');
+      await chart.getByTestId('listing-price-chart').waitFor({ timeout: 30_000 });
+      await chart.getByTestId('listing-premium-chart').waitFor({ timeout: 30_000 });
+      expect(await chart.innerText()).toContain(
+        language === 'ko' ? '공지 3시간 전부터' : '3 h before the notice',
+      );
       expect(await fitsWidth(page)).toBe(true);
 
       // The deposit tracker: simulated deposits with their tiers, labelled, the page not wider than the screen.
@@ -156,18 +152,7 @@ describe('listing arbitrage in Chromium', () => {
       ['en', '/en'],
     ] as const) {
       const email = `history.${language}.${Date.now()}@example.com`;
-      await admin(
-        'create-user',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--plan',
-        'starter',
-        '--verified',
-        '--language',
-        language,
-      );
+      await createVerifiedUser(server, { email, password, plan: 'starter', language });
       const [code] = await admin('listing-invite', 'issue');
       for (const width of [360, 1280]) {
         const page = await signedIn(email, width, prefix);

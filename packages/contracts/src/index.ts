@@ -18,6 +18,7 @@ export * from './funding.ts';
 export * from './gated-row.ts';
 export * from './listing.ts';
 export * from './listing-case.ts';
+export * from './listing-chart.ts';
 export * from './listing-deposit.ts';
 export * from './listing-predicted.ts';
 export * from './margin.ts';

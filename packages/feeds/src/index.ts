@@ -57,7 +57,12 @@ export {
 export { type DerivativesDay, simulatedDerivativesDay } from './sim/derivatives-backfill.ts';
 export { DerivativesSimulator } from './sim/derivatives-sim.ts';
 export { krwTick } from './sim/price-ticks.ts';
-export { type SimListingCase, simulatedListingCases } from './sim/sim-listing-cases.ts';
+export {
+  type SimListingCase,
+  type SimListingMinute,
+  simListingPath,
+  simulatedListingCases,
+} from './sim/sim-listing-cases.ts';
 export { simListingSupply } from './sim/sim-listings.ts';
 export {
   type SimChannel,

@@ -64,6 +64,16 @@ export const listingEn = {
       borrowRateLimit: '{{exchange}} {{rate}}/yr (up to {{limit}})',
       borrowNone: 'no venue lends it',
     },
+    chart: {
+      title: 'Price around the listing',
+      range: '{{from}} – {{to}} (KST): 3 h before the notice to 24 h after',
+      loading: 'Loading the chart…',
+      empty: 'No stored price for this window yet.',
+      overseas: '{{exchange}} × USDT/KRW',
+      premium: 'Premium',
+      pricesLabel: '{{market}} and {{exchange}} in KRW, per minute',
+      premiumLabel: 'Premium of {{market}} over {{exchange}}, per minute',
+    },
     countdown: {
       in: 'in {{time}}',
       ago: '{{time}} ago',

@@ -68,6 +68,16 @@ export const listingKo: Widen<typeof listingEn> = {
       borrowRateLimit: '{{exchange}} 연 {{rate}} (최대 {{limit}})',
       borrowNone: '대출 가능한 거래소 없음',
     },
+    chart: {
+      title: '상장 전후 가격',
+      range: '{{from}} – {{to}} (KST): 공지 3시간 전부터 24시간 후까지',
+      loading: '차트를 불러오는 중…',
+      empty: '이 구간에 저장된 가격이 아직 없어요.',
+      overseas: '{{exchange}} × USDT/KRW',
+      premium: '프리미엄',
+      pricesLabel: '{{market}}와 {{exchange}}의 원화 가격, 1분 단위',
+      premiumLabel: '{{exchange}} 대비 {{market}} 프리미엄, 1분 단위',
+    },
     countdown: {
       in: '{{time}} 후',
       ago: '{{time}} 전',

@@ -91,3 +91,44 @@ export function simulatedListingCases(
   }
   return out;
 }
+
+/** One minute of a simulated listing's path: abroad in USDT (from 3 h before the notice), the KRW market once it trades. */
+export interface SimListingMinute {
+  readonly t: number;
+  readonly abroadUsdt: number;
+  readonly krw: number | null;
+}
+
+/**
+ * The simulator's own minute path of the listing it announced on `venue` near `announcedAt` (the same waves its
+ * live quotes follow), over [from, to) at `usdtKrw`; null when the simulator made no such listing.
+ */
+export function simListingPath(
+  seed: number,
+  venues: ReadonlySet<VenueId>,
+  listing: { venue: string; base: string; announcedAt: number },
+  range: { from: number; to: number; usdtKrw: number },
+): SimListingMinute[] | null {
+  const index = Math.floor(listing.announcedAt / SIM_LISTING_CYCLE_MS);
+  const c = [index, index - 1, index + 1]
+    .map((i) => simListingCycle(seed, venues, i))
+    .find(
+      (x) =>
+        x !== null &&
+        x.venue === listing.venue &&
+        x.token.symbol === listing.base &&
+        Math.abs(x.start - listing.announcedAt) < 3_600_000,
+    );
+  if (!c) return null;
+  const listedAt = c.start + SIM_TRADING_AFTER_MS;
+  const out: SimListingMinute[] = [];
+  for (let t = Math.floor(range.from / 60_000) * 60_000; t < range.to; t += 60_000) {
+    const abroadUsdt = simAbroadUsdt(c, t);
+    const krw =
+      t >= listedAt
+        ? Math.round(abroadUsdt * range.usdtKrw * (1 + simListingPremium(c, t)) * 100) / 100
+        : null;
+    out.push({ t, abroadUsdt, krw });
+  }
+  return out;
+}

@@ -94,6 +94,16 @@ export class ListingCases {
     await this.running;
   }
 
+  /** The simulator whose listings a simulated start shows (the detail page's chart draws their path). */
+  simulator(): ListingCasesDeps['simulator'] {
+    return this.deps.simulator;
+  }
+
+  /** The running source's minute bars (the detail page's price chart reads them too). */
+  bars(): CaseSources['history'] {
+    return this.deps.history.forMode(this.deps.mode());
+  }
+
   private sources(mode: DataSourceMode): CaseSources {
     const { depositedBefore, posts } = this.deps;
     return {

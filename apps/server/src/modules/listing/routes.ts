@@ -1,6 +1,8 @@
 import {
   errorResponseSchema,
   listingAccessSchema,
+  listingChartQuerySchema,
+  listingChartResponseSchema,
   listingHistoryQuerySchema,
   listingHistoryResponseSchema,
   listingInviteBodySchema,
@@ -11,13 +13,14 @@ import {
   listingSettingsInputSchema,
   listingSettingsSchema,
 } from '@spreadscope/contracts';
-import { LISTING_QUOTES, LISTING_VENUES } from '@spreadscope/core';
+import { LISTING_QUOTES, LISTING_VENUES, parseListingSlug } from '@spreadscope/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/errors.ts';
 import { requireEntitlement, sessionUserOf } from '../../http/guards.ts';
 import { principalOf } from '../../http/principal.ts';
 import { type ListingGateDeps, listingAccess, requireListingInvite } from './listing-access.ts';
 import type { ListingCases } from './listing-cases.ts';
+import { listingChart } from './listing-chart.ts';
 import { depositRoutes } from './listing-deposit-routes.ts';
 import type { ListingDepositService } from './listing-deposit-service.ts';
 import type { ListingPredictedService } from './listing-predicted.ts';
@@ -122,6 +125,27 @@ export function listingRoutes(deps: ListingRoutesDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => deps.cases.history(request.query),
+    );
+
+    app.get(
+      '/listing/chart',
+      {
+        preHandler: gate,
+        schema: {
+          tags,
+          summary:
+            'A listing’s price chart from 3 h before the notice to 24 h after: the new market and the overseas one in KRW, and the premium, per minute',
+          querystring: listingChartQuerySchema,
+          response: { 200: listingChartResponseSchema, 404: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { key } = request.query;
+        if (!parseListingSlug(key)) throw new ApiError(400, 'invalid_parameter', 'listing.badKey', {}, 'key');
+        const card = (await deps.service.list({ key })).data[0];
+        if (!card) throw new ApiError(404, 'not_found', 'listing.notFound', { key }, 'key');
+        return listingChart(card, deps.cases.bars(), deps.now(), deps.cases.simulator());
+      },
     );
 
     const predicted = deps.predicted;

@@ -10,6 +10,7 @@ import { NotFoundPage } from '../not-found-page.tsx';
 import { ListingCardView } from './listing-card.tsx';
 import { ListingCaseSummary } from './listing-case-summary.tsx';
 import { ListingGate } from './listing-gate.tsx';
+import { ListingPriceChart } from './listing-price-chart.tsx';
 import { useListingAccess, useListings } from './use-listing.ts';
 import { useListingHistory } from './use-listing-history.ts';
 import './listing.css';
@@ -55,6 +56,7 @@ function ListingDetail({ slug }: { slug: string }) {
       ) : null}
       {/* A past case outlives its card (imported, or past the events kept): its summary stands alone. */}
       {past && !card ? <ListingCaseSummary listing={past} /> : null}
+      {card ? <ListingPriceChart card={card} /> : null}
       {card ? (
         <div className="listing-detail">
           <ListingCardView card={card} now={now} detail />
