@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { VENUE_IDS } from '@spreadscope/core';
-import { chromium } from 'playwright-core';
-import { adminCli } from '../e2e/support/admin-cli.ts';
+import { createVerifiedUser } from '../e2e/support/admin-cli.ts';
+import { launchChromium } from '../e2e/support/browser.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
 import { percentile, round, writeResult } from './support/write-result.ts';
 
@@ -62,25 +62,11 @@ const server = await startServerProcess({
   LIVE_STREAMS: '0',
   FOREX_URLS: `http://127.0.0.1:${port}/forex`,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const samples: number[] = [];
 try {
   const email = `bench.listing.${Date.now()}@example.com`;
-  await adminCli(
-    server,
-    'create-user',
-    '--email',
-    email,
-    '--password',
-    PASSWORD,
-    '--plan',
-    'starter',
-    '--verified',
-  );
+  await createVerifiedUser(server, { email, password: PASSWORD, plan: 'starter' });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${server.url}/en/login`);
   await page.getByTestId('login-email').fill(email);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCli } from './support/admin-cli.ts';
+import { createVerifiedUser } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { signIn } from './support/sign-in.ts';
@@ -89,19 +89,7 @@ describe('listing candidates in Chromium', () => {
       ['en', '/en'],
     ] as const) {
       const email = `candidates.${language}.${Date.now()}@example.com`;
-      await adminCli(
-        server,
-        'create-user',
-        '--email',
-        email,
-        '--password',
-        password,
-        '--plan',
-        'starter',
-        '--verified',
-        '--language',
-        language,
-      );
+      await createVerifiedUser(server, { email, password, plan: 'starter', language });
       for (const width of [360, 1280]) {
         const context = await browser.newContext({
           viewport: { width, height: 900 },

@@ -21,3 +21,22 @@ export async function adminCli(server: ServerProcess, ...argv: string[]): Promis
   });
   return stdout;
 }
+
+/** A verified account on a plan, made with the admin CLI as an operator would; returns the CLI's output. */
+export function createVerifiedUser(
+  server: ServerProcess,
+  user: { email: string; password: string; plan: string; language?: 'ko' | 'en' },
+): Promise<string> {
+  return adminCli(
+    server,
+    'create-user',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+    '--plan',
+    user.plan,
+    '--verified',
+    ...(user.language ? ['--language', user.language] : []),
+  );
+}
