@@ -66,7 +66,7 @@ export const listingEn = {
     },
     chart: {
       title: 'Price around the listing',
-      range: '{{from}} – {{to}} (KST): 3 h before the notice to 24 h after',
+      range: '{{from}} – {{to}}: 3 h before the notice to 24 h after',
       loading: 'Loading the chart…',
       empty: 'No stored price for this window yet.',
       overseas: '{{exchange}} × USDT/KRW',

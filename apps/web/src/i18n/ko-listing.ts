@@ -70,7 +70,7 @@ export const listingKo: Widen<typeof listingEn> = {
     },
     chart: {
       title: '상장 전후 가격',
-      range: '{{from}} – {{to}} (KST): 공지 3시간 전부터 24시간 후까지',
+      range: '{{from}} – {{to}}: 공지 3시간 전부터 24시간 후까지',
       loading: '차트를 불러오는 중…',
       empty: '이 구간에 저장된 가격이 아직 없어요.',
       overseas: '{{exchange}} × USDT/KRW',
