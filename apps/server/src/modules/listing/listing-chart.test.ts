@@ -1,5 +1,5 @@
 import type { ListingChart } from '@spreadscope/contracts';
-import type { MarketEvent, MinuteBar } from '@spreadscope/core';
+import type { MinuteBar } from '@spreadscope/core';
 import { createHistoryRepository } from '@spreadscope/db';
 import { forEachDatabase } from '@spreadscope/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,21 +8,13 @@ import {
   signedInUser,
   startAccountsFixture,
 } from '../../test-support/accounts-fixture.ts';
+import { aitListingNotice } from '../../test-support/listing-fixtures.ts';
 import { forex, quote, T0 } from '../../test-support/test-server.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-const notice: MarketEvent = {
-  t: T0,
-  type: 'notice',
-  venue: 'upbit',
-  category: 'listing',
-  title: '[거래] 에이아이티프로토콜(AIT) 원화 마켓 디지털 자산 추가',
-  summary: '- 지원 네트워크 : Ethereum\n- 거래지원 개시 시점 : 2025-11-21 17:00 KST 예정',
-  url: 'https://upbit.com/service_center/notice?id=5731',
-  publishedAt: T0 - MIN,
-};
+const notice = aitListingNotice();
 
 const bar = (venue: string, base: string, quote: string, minute: number, close: number): MinuteBar => ({
   venue,

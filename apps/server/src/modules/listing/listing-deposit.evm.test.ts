@@ -14,6 +14,7 @@ import {
   startAccountsFixture,
 } from '../../test-support/accounts-fixture.ts';
 import type { CookieClient } from '../../test-support/cookie-client.ts';
+import { aitListingNotice } from '../../test-support/listing-fixtures.ts';
 import { forex, quote, T0 } from '../../test-support/test-server.ts';
 import { depositConfigFrom } from './listing-deposit-config.ts';
 
@@ -22,16 +23,7 @@ const e18 = 10n ** 18n;
 const HOT = '0x00000000000000000000000000000000000a0b01';
 const COLD = '0x00000000000000000000000000000000000a0b02';
 
-const notice: MarketEvent = {
-  t: T0,
-  type: 'notice',
-  venue: 'upbit',
-  category: 'listing',
-  title: '[거래] 에이아이티프로토콜(AIT) 원화 마켓 디지털 자산 추가',
-  summary: '- 지원 네트워크 : Ethereum\n- 거래지원 개시 시점 : 2025-11-21 17:00 KST 예정',
-  url: 'https://upbit.com/service_center/notice?id=5731',
-  publishedAt: T0 - 60_000,
-};
+const notice = aitListingNotice();
 
 /** The whole path: ERC-20 transfers on a real EVM node → the scanner → holder tiers → `listing/deposit*`. */
 forEachDatabase('listing deposit tracker (live, read from a local EVM node)', (getDb) => {

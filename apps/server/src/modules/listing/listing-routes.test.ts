@@ -7,23 +7,14 @@ import {
   signedInUser,
   startAccountsFixture,
 } from '../../test-support/accounts-fixture.ts';
+import { aitListingNotice } from '../../test-support/listing-fixtures.ts';
 import { forex, quote, T0 } from '../../test-support/test-server.ts';
 import { connectWs, ofType } from '../../test-support/ws-client.ts';
 
 const KST = 9 * 3_600_000;
 const kst = (h: number, m = 0) => Date.UTC(2025, 10, 21, h, m) - KST;
 
-const listingNotice = (over: Partial<Extract<MarketEvent, { type: 'notice' }>>): MarketEvent => ({
-  t: T0,
-  type: 'notice',
-  venue: 'upbit',
-  category: 'listing',
-  title: '[거래] 에이아이티프로토콜(AIT) 원화 마켓 디지털 자산 추가',
-  summary: '- 지원 네트워크 : Ethereum\n- 거래지원 개시 시점 : 2025-11-21 17:00 KST 예정',
-  url: 'https://upbit.com/service_center/notice?id=5731',
-  publishedAt: T0 - 60_000,
-  ...over,
-});
+const listingNotice = aitListingNotice;
 
 const wallet = (t: number, venue: string, deposit: boolean, withdrawFee?: number): MarketEvent => ({
   t,
