@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCli, createVerifiedUser } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { signIn } from './support/sign-in.ts';
 
 /**
  * Listing arbitrage: the invite gate, the simulated cards, a detail page and its deposit tracker, ko at 360 px
@@ -32,11 +33,16 @@ async function admin(...argv: string[]): Promise<string[]> {
 async function signedIn(email: string, width: number, prefix: '' | '/en'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
-  await page.goto(`${server.url}${prefix}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
+  // A minute: argon2id on a loaded two-core machine, with other browser tests beside it, is slow. What the
+  // login screen says when it does not get there is printed, so a refusal (429, a wrong password) shows.
+  await signIn(page, `${server.url}${prefix}/login`, email, password, 60_000).catch(async (error) => {
+    const said = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '');
+    console.error(`sign-in did not finish at ${page.url()}: ${said.slice(0, 300)}`);
+    throw error;
+  });
   return page;
 }
 
@@ -154,8 +160,9 @@ describe('listing arbitrage in Chromium', () => {
       const email = `history.${language}.${Date.now()}@example.com`;
       await createVerifiedUser(server, { email, password, plan: 'starter', language });
       const [code] = await admin('listing-invite', 'issue');
+      const page = await signedIn(email, 360, prefix);
       for (const width of [360, 1280]) {
-        const page = await signedIn(email, width, prefix);
+        await page.setViewportSize({ width, height: 900 });
         // From the cards page's link (the gate first, on the first visit).
         await page.goto(`${server.url}${prefix}/listing-arbitrage`);
         const gate = page.getByTestId('listing-gate');
@@ -210,8 +217,8 @@ describe('listing arbitrage in Chromium', () => {
         expect(text).toContain(language === 'ko' ? '24시간 고가' : '24 h high');
         expect(await summary.getByTestId('listing-case-peak').innerText()).toMatch(/\+\d+\.\d{2} %/);
         expect(await fitsWidth(page)).toBe(true);
-        await page.context().close();
       }
+      await page.context().close();
     }
   });
 });
