@@ -44,7 +44,7 @@ async function signedIn(width: number, prefix: '' | '/en'): Promise<Page> {
   const page = await context.newPage();
   await page.goto(linkIn(inbox.last(email).text, '/register').toString());
   await page.getByTestId('register-done').waitFor({ timeout: 20_000 });
-  await signIn(page, `${server.url}${prefix}/login`, email, password, 20_000);
+  await signIn(page, `${server.url}${prefix}/login`, email, password);
   return page;
 }
 

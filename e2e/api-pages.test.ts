@@ -98,7 +98,7 @@ describe('the API pages in Chromium', () => {
       }
       const prefix = language === 'en' ? '/en' : '';
       const page = await pageAt(width);
-      await signIn(page, `${server.url}${prefix}/login`, email, password, 20_000);
+      await signIn(page, `${server.url}${prefix}/login`, email, password);
       await page.goto(`${server.url}${prefix}/my/maxi`);
       const credits = page.getByTestId('my-maxi-credits');
       await credits.waitFor({ timeout: 20_000 });

@@ -71,7 +71,7 @@ describe('accounts in Chromium', () => {
     await page.goto(link.toString());
     await page.getByTestId('register-done').waitFor({ timeout: 20_000 });
 
-    await signIn(page, `${server.url}/login`, email, password, 20_000);
+    await signIn(page, `${server.url}/login`, email, password);
     await page.goto(`${server.url}/my/account`);
     expect(await page.getByTestId('account-email').innerText()).toBe(email);
     expect(await page.getByTestId('account-plan').innerText()).toBe('Free');
@@ -112,7 +112,7 @@ describe('accounts in Chromium', () => {
 
     // Another browser, no local settings: signing in brings the saved choice back.
     const second = await freshPage();
-    await signIn(second.page, `${server.url}/login`, email, password, 20_000);
+    await signIn(second.page, `${server.url}/login`, email, password);
     await second.page
       .locator('[data-testid="currency-USD"][aria-pressed="true"]')
       .waitFor({ timeout: 20_000 });

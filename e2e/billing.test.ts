@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCli } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { signIn } from './support/sign-in.ts';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -73,11 +74,7 @@ describe('billing in Chromium (local provider)', () => {
         timezoneId: 'Asia/Seoul',
       });
       const page = await context.newPage();
-      await page.goto(`${server.url}${prefix}/login`);
-      await page.getByTestId('login-email').fill(email);
-      await page.getByTestId('login-password').fill(PASSWORD);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+      await signIn(page, `${server.url}${prefix}/login`, email, PASSWORD);
 
       // Pricing: the toggle switches every card between monthly and annual prices.
       await page.goto(`${server.url}${prefix}/pricing`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCli } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { signIn } from './support/sign-in.ts';
 
 /** The DEX view over the simulated pools: the plan prompt, then pools, swaps and liquidity, ko 360 and en 1280. */
 
@@ -25,11 +26,7 @@ afterAll(async () => {
 async function signedIn(email: string, width: number, prefix: '' | '/en'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
-  await page.goto(`${server.url}${prefix}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('account-menu').waitFor({ timeout: 30_000 });
+  await signIn(page, `${server.url}${prefix}/login`, email, password);
   return page;
 }
 

@@ -33,16 +33,7 @@ async function admin(...argv: string[]): Promise<string[]> {
 async function signedIn(email: string, width: number, prefix: '' | '/en'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
-  // A minute: argon2id on a loaded two-core machine, with other browser tests beside it, is slow. What the
-  // login screen says when it does not get there is printed, so a refusal (429, a wrong password) shows.
-  await signIn(page, `${server.url}${prefix}/login`, email, password, 60_000).catch(async (error) => {
-    const said = await page
-      .locator('main')
-      .innerText()
-      .catch(() => '');
-    console.error(`sign-in did not finish at ${page.url()}: ${said.slice(0, 300)}`);
-    throw error;
-  });
+  await signIn(page, `${server.url}${prefix}/login`, email, password);
   return page;
 }
 

@@ -4,6 +4,7 @@ import { type FakeTwilio, startFakeTwilio } from '../apps/server/src/test-suppor
 import { adminCli } from './support/admin-cli.ts';
 import { launchChromium } from './support/browser.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { signIn } from './support/sign-in.ts';
 
 /**
  * Phone linking on /my/account in the built product: a fresh install's simulated SMS (the code on screen)
@@ -68,11 +69,7 @@ async function signedInPage(server: ServerProcess, language: 'ko' | 'en', width:
   const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
   const prefix = language === 'en' ? '/en' : '';
-  await page.goto(`${server.url}${prefix}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 20_000 });
+  await signIn(page, `${server.url}${prefix}/login`, email, PASSWORD);
   await page.goto(`${server.url}${prefix}/my/account`);
   await page.getByTestId('account-phone').waitFor();
   return page;

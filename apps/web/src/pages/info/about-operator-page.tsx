@@ -15,8 +15,8 @@ import './info-pages.css';
 export function AboutOperatorPage() {
   const { t } = useTranslation();
   const { language, to } = useLocale();
-  const site = useSiteInfo().data;
-  const operator = site?.operator;
+  const info = useSiteInfo();
+  const operator = info.data?.operator;
   const name = operator?.name ?? 'Spreadscope';
   useDocumentTitle(t('site.aboutOperator.title', { name }));
   const about = operator?.about?.[language] ?? t('site.aboutOperator.defaultBody');
@@ -31,6 +31,9 @@ export function AboutOperatorPage() {
         ] as const
       ).filter((entry): entry is readonly [(typeof entry)[0], string] => entry[1] !== null)
     : [];
+  // Until the operator's configuration arrives the page holds its place: showing the default name first
+  // would tell a reader, for a moment, that someone else runs this installation.
+  if (info.isPending) return <article className="legal-page" aria-busy="true" />;
   return (
     <article className="legal-page" data-testid="about-operator-page" aria-labelledby="operator-title">
       <header className="legal-page__head">
