@@ -60,7 +60,17 @@ interface Props {
    * data updates it in place, so a refresh or a live value never resets the user's zoom.
    */
   readonly resetKey?: string;
+  /**
+   * Times (ms) the time axis holds even where no series has a value. The axis is spaced by point, not by
+   * time, so two charts stacked on one time axis (prices above, the premium below) pass the same times.
+   */
+  readonly axisTimes?: readonly number[];
+  /** The price axis's least width (px): stacked charts with the same width line their time axes up. */
+  readonly priceAxisWidth?: number;
 }
+
+/** The hidden series that carries `axisTimes`: whitespace points, nothing drawn. */
+const AXIS_KEY = 'axis:';
 
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -155,6 +165,8 @@ export function TimeChart({
   timeZone = DEFAULT_TIME_ZONE,
   testId,
   resetKey = '',
+  axisTimes,
+  priceAxisWidth = 0,
 }: Props) {
   const { language } = useLocale();
   const { t } = useTranslation();
@@ -177,7 +189,7 @@ export function TimeChart({
       },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       // A tick near the pane's top or bottom edge would have its label drawn half outside the axis.
-      rightPriceScale: { borderColor: colors.grid, entireTextOnly: true },
+      rightPriceScale: { borderColor: colors.grid, entireTextOnly: true, minimumWidth: priceAxisWidth },
       timeScale: { borderColor: colors.grid, timeVisible: true, secondsVisible: false },
       localization: {
         locale: language === 'ko' ? 'ko-KR' : 'en-US',
@@ -205,7 +217,7 @@ export function TimeChart({
       shownRef.current.clear();
       resetRef.current = undefined;
     };
-  }, [language, zoneName]);
+  }, [language, zoneName, priceAxisWidth]);
 
   // What each series shows, so the next data can be drawn as an update (keeping the user's zoom and scroll)
   // rather than a reload. Cleared with the chart.
@@ -227,6 +239,7 @@ export function TimeChart({
     resetRef.current = resetKey;
     let fit = false;
     const wanted = new Set(series.map((s) => `${s.kind}:${s.id}`));
+    if (axisTimes) wanted.add(AXIS_KEY);
     for (const [key, entry] of shown) {
       if (reset || !wanted.has(key)) {
         chart.removeSeries(entry.api);
@@ -257,8 +270,28 @@ export function TimeChart({
       }
       entry.points = points;
     }
+    if (axisTimes) {
+      const points = toChartPoints(axisTimes.map((t) => ({ time: chartTime(t, timeZone) })));
+      const entry = shown.get(AXIS_KEY);
+      if (!entry) {
+        const api = chart.addSeries(LineSeries, {
+          visible: false,
+          lastValueVisible: false,
+          priceLineVisible: false,
+        });
+        api.setData(points as never);
+        shown.set(AXIS_KEY, { api, points });
+        fit ||= points.length > 0;
+      } else {
+        const change = seriesChange(entry.points, points, samePoint);
+        if (change.kind === 'replace') entry.api.setData(points as never);
+        else if (change.kind === 'append')
+          for (const point of change.points) entry.api.update(point as never);
+        entry.points = points;
+      }
+    }
     if (fit) chart.timeScale().fitContent();
-  }, [series, timeZone, resetKey]);
+  }, [series, timeZone, resetKey, axisTimes]);
 
   return (
     // How many candles or points the chart draws (its longest series): what a browser test can count.

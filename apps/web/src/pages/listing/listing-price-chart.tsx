@@ -9,6 +9,9 @@ import { seriesColor } from '../../lib/chart-colors.ts';
 import { formatKst } from '../events/events-format.ts';
 import { formatKrw, formatPct, venueName } from './listing-format.ts';
 
+/** The two charts' price axes are this wide, so their plot areas (and time axes) line up. */
+const PRICE_AXIS_PX = 96;
+
 /** New minute bars close once a minute: the chart asks again this often. */
 const REFRESH_MS = 60_000;
 
@@ -58,6 +61,9 @@ export function ListingPriceChart({ card }: { card: ListingCard }) {
     ],
     [points],
   );
+  // Both charts hold every minute of the window, so the premium (which starts when the new market trades)
+  // stands under the prices of the same minute.
+  const times = useMemo(() => points.map((p) => p.t), [points]);
   const market = `${venueName(card.exchange)} ${card.base}/${card.quote}`;
   return (
     <section aria-labelledby="listing-chart-title" data-testid="listing-chart">
@@ -91,6 +97,8 @@ export function ListingPriceChart({ card }: { card: ListingCard }) {
             testId="listing-price-chart"
             resetKey={card.key}
             height={240}
+            axisTimes={times}
+            priceAxisWidth={PRICE_AXIS_PX}
           />
           <h3>{t('listing.chart.premium')}</h3>
           <TimeChart
@@ -100,6 +108,8 @@ export function ListingPriceChart({ card }: { card: ListingCard }) {
             testId="listing-premium-chart"
             resetKey={`premium:${card.key}`}
             height={160}
+            axisTimes={times}
+            priceAxisWidth={PRICE_AXIS_PX}
           />
         </>
       )}
