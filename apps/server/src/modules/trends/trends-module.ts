@@ -3,7 +3,6 @@ import type { DataSourceMode } from '@spreadscope/core';
 import { createSearchReads, createTrendsRepository, type Database } from '@spreadscope/db';
 import type { FetchLike } from '@spreadscope/feeds';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { SocialSearchSource } from '../search/social-search.ts';
 import { configuredChannels } from './channel-list.ts';
 import { TrendsIngest } from './trends-ingest.ts';
 import { registerTrendsJobs } from './trends-jobs.ts';
@@ -37,7 +36,8 @@ export interface TrendsModule {
   readonly service: TrendsService;
   readonly ingest: TrendsIngest;
   /** The global search's Telegram and Naver groups, from indexes kept in memory (one per process). */
-  readonly search: SocialSearchSource;
+  /** The global search's social groups, and the post index the Telegram search routes answer from too. */
+  readonly search: ReturnType<typeof createTrendsSearch>;
   registerJobs(queue: JobQueue): void;
 }
 
@@ -70,22 +70,25 @@ export function createTrendsModule(deps: TrendsModuleDeps): TrendsModule {
     ...(deps.channelGapMs !== undefined ? { channelGapMs: deps.channelGapMs } : {}),
     logger: deps.logger,
   });
+  let search: ReturnType<typeof createTrendsSearch> | undefined;
   const service = new TrendsService({
     repository,
     ingest,
     states,
     now: deps.now,
     dataSource: deps.dataSource,
+    postIndex: () => search?.posts,
+  });
+  search = createTrendsSearch({
+    repository,
+    reads: createSearchReads(deps.database, { mode: () => repository.mode }),
+    ingest,
+    service,
   });
   return {
     service,
     ingest,
-    search: createTrendsSearch({
-      repository,
-      reads: createSearchReads(deps.database, { mode: () => repository.mode }),
-      ingest,
-      service,
-    }),
+    search,
     registerJobs: (queue) => registerTrendsJobs(queue, ingest, deps.config.TELEGRAM_READ_MINUTES),
   };
 }

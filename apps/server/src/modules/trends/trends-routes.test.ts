@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TelegramPost } from '@spreadscope/contracts';
 import type { DataSourceMode } from '@spreadscope/core';
 import type { Database } from '@spreadscope/db';
 import { forEachDatabase } from '@spreadscope/db/testing';
@@ -211,6 +212,35 @@ forEachDatabase('trends-routes', (getDb) => {
       expect(trend.data).toHaveLength(90);
       const found = (await get(app, '/telegram/channels/search?q=sim_coin')).json();
       expect(found.data[0].username).toBe('sim_coin_sokbo');
+      await app.close();
+    });
+
+    it('finds posts from the search index exactly as the posts table filter does, newest first', async () => {
+      const module = moduleFor(getDb(), 'simulated', peers.url, false);
+      const app = await appFor(module);
+      const latest = (await get(app, '/telegram/posts?limit=20')).json().data as TelegramPost[];
+      const word = latest.flatMap((p) => p.postText.split(/\s+/)).find((w) => /^[A-Za-z가-힣]{4,}$/.test(w));
+      expect(word).toBeDefined();
+      for (const q of [word ?? '', 'BTC', (word ?? '').toUpperCase()]) {
+        const indexed = (
+          await get(app, `/telegram/messages/search?q=${encodeURIComponent(q)}&limit=10`)
+        ).json().data as TelegramPost[];
+        const filtered = (await get(app, `/telegram/posts?search=${encodeURIComponent(q)}&limit=10`)).json()
+          .data as TelegramPost[];
+        expect(indexed.length, q).toBeGreaterThan(0);
+        expect(
+          indexed.map((p) => `${p.channelUsername}/${p.messageId}`),
+          q,
+        ).toEqual(filtered.map((p) => `${p.channelUsername}/${p.messageId}`));
+        for (const post of indexed) {
+          const hit =
+            post.postText.toLowerCase().includes(q.toLowerCase()) || post.tokens.includes(q.toUpperCase());
+          expect(hit, `${q}: ${post.postText}`).toBe(true);
+        }
+        expect(indexed.map((p) => p.date)).toEqual([...indexed.map((p) => p.date)].sort((a, b) => b - a));
+      }
+      // The answers came from the in-memory index (filled by these searches), not from the table.
+      expect(module.search.posts.size).toBeGreaterThan(0);
       await app.close();
     });
   });

@@ -32,6 +32,11 @@ export interface TrendsServiceDeps {
   readonly states: TrendSourceStates;
   readonly now: () => number;
   readonly dataSource: () => DataSource;
+  /**
+   * The global search's in-memory post index (trends-search.ts), reached late: it is built after the service.
+   * Without it a post search reads the table.
+   */
+  readonly postIndex?: () => { find(q: string, limit: number): Promise<TelegramPostRecord[]> } | undefined;
 }
 
 /**
@@ -48,6 +53,7 @@ export interface TrendsLookup {
 }
 
 const WEEK_MS = 7 * DAY_MS;
+const SEARCH_ROWS_MS = 2_000;
 
 /** The reads behind the /trend screens and spec §7's telegram/*, naver/*, naver-trend/*, google/* calls. */
 export class TrendsService implements TrendsLookup {
@@ -329,17 +335,39 @@ export class TrendsService implements TrendsLookup {
     };
   }
 
+  /**
+   * Channels (tens) with their week's activity, read at most once per SEARCH_ROWS_MS for searches: each key
+   * typed in the palette asks again, and the week's aggregate over the posts is the costly part.
+   */
+  private searchRows: { at: number; mode: string; rows: Promise<TelegramChannel[]> } | null = null;
+
   async searchChannels(q: string, limit: number): Promise<TelegramChannel[]> {
     const needle = q.toLowerCase();
-    return (await this.channelRows())
+    const now = this.deps.now();
+    const mode = this.deps.repository.mode;
+    if (!this.searchRows || this.searchRows.mode !== mode || now - this.searchRows.at >= SEARCH_ROWS_MS) {
+      const rows = this.channelRows();
+      // A failed read is not kept: the next search reads again.
+      rows.catch(() => {
+        if (this.searchRows?.rows === rows) this.searchRows = null;
+      });
+      this.searchRows = { at: now, mode, rows };
+    }
+    return (await this.searchRows.rows)
       .filter((c) => c.username.toLowerCase().includes(needle) || c.title.toLowerCase().includes(needle))
       .slice(0, limit);
   }
 
+  /** Newest first, from the search's index: no table scan and no count on a search-as-you-type path. */
   async searchPosts(q: string, limit: number): Promise<TelegramPost[]> {
-    return (
-      await this.posts({ search: q, category: undefined, key: 'publishedAt', sort: 'desc', page: 1, limit })
-    ).data;
+    const index = this.deps.postIndex?.();
+    if (!index) {
+      return (
+        await this.posts({ search: q, category: undefined, key: 'publishedAt', sort: 'desc', page: 1, limit })
+      ).data;
+    }
+    const [rows, channels] = await Promise.all([index.find(q, limit), this.deps.repository.channels()]);
+    return this.postsOf(rows, channels);
   }
 
   async searchSymbols(engine: 'naver' | 'google'): Promise<{ data: string[]; sources: TrendSourceStatus[] }> {
