@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataSourceMode } from '@spreadscope/core';
 import {
   createApiUsageRepository,
+  createDepositRepository,
   createDerivativesRepository,
   createHistoryRepository,
   createJobsRepository,
@@ -264,6 +265,8 @@ export async function startServer(
     dataSource: () => market.dataSource(),
     now: () => source.now(),
     seed: config.market.seed ?? DEFAULT_SIM_SEED,
+    // Stored, so a restart resumes at the cursor and API replicas serve what the writer read.
+    repository: createDepositRepository(database),
     write: config.ROLE !== 'api',
     logger: log,
     backfillBlocks: config.LISTING_DEPOSIT_BACKFILL_BLOCKS,
