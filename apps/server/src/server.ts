@@ -268,6 +268,8 @@ export async function startServer(
     // Stored, so a restart resumes at the cursor and API replicas serve what the writer read.
     repository: createDepositRepository(database),
     write: config.ROLE !== 'api',
+    // A hot-standby ingest (not holding the lock) leaves the chains to the active one.
+    active: () => role.health()?.active !== false,
     logger: log,
     backfillBlocks: config.LISTING_DEPOSIT_BACKFILL_BLOCKS,
   });

@@ -34,14 +34,16 @@ const configFor = (url: string, ait: string): DepositConfig =>
  */
 async function recordingRelay(
   target: string,
-): Promise<{ url: string; logsFrom: number[]; close(): Promise<void> }> {
+): Promise<{ url: string; logsFrom: number[]; methods: string[]; close(): Promise<void> }> {
   const logsFrom: number[] = [];
+  const methods: string[] = [];
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (p: Buffer) => parts.push(p));
     req.on('end', async () => {
       const body = Buffer.concat(parts).toString('utf8');
       const calls = [JSON.parse(body)].flat() as { method: string; params: [{ fromBlock?: string }] }[];
+      for (const c of calls) methods.push(c.method);
       for (const c of calls)
         if (c.method === 'eth_getLogs') logsFrom.push(Number(BigInt(c.params[0].fromBlock ?? '0x0')));
       const answer = await fetch(target, {
@@ -58,6 +60,7 @@ async function recordingRelay(
   return {
     url: `http://127.0.0.1:${port}`,
     logsFrom,
+    methods,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -179,6 +182,26 @@ forEachDatabase('listing deposits shared through the database', (getDb) => {
       expect(heard.map((t) => t.from)).toEqual([shrimp]);
       expect(await createDepositRepository(getDb()).transfers({ chain: 'local' })).toHaveLength(2);
       await restarted.stop();
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('leaves the chains to the active writer while this one stands by', async () => {
+    const relay = await recordingRelay(node.url);
+    try {
+      let active = false;
+      const standby = service({ write: true, config: configFor(relay.url, ait), active: () => active });
+      standby.start();
+      // The cards' supply is read by every process (eth_call); the chain's blocks and logs only by the active one.
+      const scanning = () => relay.methods.filter((m) => m !== 'eth_call');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(scanning()).toEqual([]);
+      // It serves the stored deposits all the same.
+      expect(await amounts(standby)).toEqual([100, 100_000]);
+      active = true;
+      await vi.waitFor(() => expect(scanning()).toContain('eth_blockNumber'), { timeout: 10_000 });
+      await standby.stop();
     } finally {
       await relay.close();
     }

@@ -41,6 +41,11 @@ export interface ListingDepositDeps {
   readonly repository: DepositRepository;
   /** False on API replicas: they read no chain and follow what the writer stored. */
   readonly write: boolean;
+  /**
+   * Whether this writer is the one that reads now (default always): a hot-standby ingest shares the tables
+   * with the active one and waits, so one process moves the cursors.
+   */
+  readonly active?: () => boolean;
   readonly logger: { info(m: string): void; warn(m: string): void };
   /** How far back a chain is read the first time (blocks below the head). */
   readonly backfillBlocks?: number;
@@ -149,13 +154,17 @@ export class ListingDepositService {
     }
   }
 
-  /** Reads the chain only while the running source is live: a simulated start asks no node. */
+  /**
+   * Reads the chain only while the running source is live (a simulated start asks no node) and this writer is
+   * the active one.
+   */
   private async runWhileLive(scanner: DepositScanner, signal: AbortSignal): Promise<void> {
+    const reading = () => this.deps.mode() === 'live' && (this.deps.active?.() ?? true);
     while (!signal.aborted) {
-      if (this.deps.mode() === 'live') {
+      if (reading()) {
         const round = new AbortController();
         const watch = setInterval(() => {
-          if (this.deps.mode() !== 'live') round.abort();
+          if (!reading()) round.abort();
         }, 1_000);
         const stop = () => round.abort();
         signal.addEventListener('abort', stop, { once: true });
