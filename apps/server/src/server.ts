@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataSourceMode } from '@spreadscope/core';
 import {
   createApiUsageRepository,
+  createDepositRepository,
   createDerivativesRepository,
   createHistoryRepository,
   createJobsRepository,
@@ -264,7 +265,11 @@ export async function startServer(
     dataSource: () => market.dataSource(),
     now: () => source.now(),
     seed: config.market.seed ?? DEFAULT_SIM_SEED,
+    // Stored, so a restart resumes at the cursor and API replicas serve what the writer read.
+    repository: createDepositRepository(database),
     write: config.ROLE !== 'api',
+    // A hot-standby ingest (not holding the lock) leaves the chains to the active one.
+    active: () => role.health()?.active !== false,
     logger: log,
     backfillBlocks: config.LISTING_DEPOSIT_BACKFILL_BLOCKS,
   });

@@ -6,6 +6,7 @@ export * from './billing-repository.ts';
 export * from './contact-repository.ts';
 export { DataDirLockedError } from './data-dir-lock.ts';
 export type { Database, Drizzle } from './database.ts';
+export * from './deposit-repository.ts';
 export * from './derivatives-repository.ts';
 export * from './dex-repository.ts';
 export * from './email-tokens-repository.ts';

@@ -94,6 +94,7 @@ export * from './schema-dex.ts';
 export * from './schema-jobs.ts';
 export * from './schema-listing.ts';
 export * from './schema-listing-cases.ts';
+export * from './schema-listing-deposits.ts';
 export * from './schema-market.ts';
 export * from './schema-notices.ts';
 export * from './schema-notify.ts';

@@ -5,6 +5,7 @@ import type { DataSourceMode } from '@spreadscope/core';
 import { forex, quote } from '@spreadscope/core/testing';
 import {
   createApiUsageRepository,
+  createDepositRepository,
   createDerivativesRepository,
   createHistoryRepository,
   createJobsRepository,
@@ -238,6 +239,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataSource: () => market.dataSource(),
     now: () => source.now(),
     seed: 7,
+    repository: createDepositRepository(database),
     write: true,
     logger: silent,
     pollMs: 100,

@@ -7,9 +7,9 @@ import type {
   ListingDepositResponse,
 } from '@spreadscope/contracts';
 import { type DataSourceMode, parseListingSlug } from '@spreadscope/core';
+import type { DepositRepository } from '@spreadscope/db';
 import {
   DepositScanner,
-  MemoryDepositStore,
   TokenInfoCache,
   tokenAmount,
   type WalletTransfer,
@@ -18,6 +18,7 @@ import { JsonRpc } from '@spreadscope/feeds/dex';
 import { ApiError } from '../../http/errors.ts';
 import type { DepositConfig } from './listing-deposit-config.ts';
 import { simulatedDeposits } from './listing-deposit-sim.ts';
+import { DatabaseDepositStore } from './listing-deposit-store.ts';
 import {
   accumulate,
   type DepositRow,
@@ -36,8 +37,15 @@ export interface ListingDepositDeps {
   readonly dataSource: () => DataSource;
   readonly now: () => number;
   readonly seed: number;
-  /** False on API replicas (they read no chain). */
+  /** Where the transfers read live are kept (the database, shared by every process). */
+  readonly repository: DepositRepository;
+  /** False on API replicas: they read no chain and follow what the writer stored. */
   readonly write: boolean;
+  /**
+   * Whether this writer is the one that reads now (default always): a hot-standby ingest shares the tables
+   * with the active one and waits, so one process moves the cursors.
+   */
+  readonly active?: () => boolean;
   readonly logger: { info(m: string): void; warn(m: string): void };
   /** How far back a chain is read the first time (blocks below the head). */
   readonly backfillBlocks?: number;
@@ -45,10 +53,14 @@ export interface ListingDepositDeps {
   readonly pollMs?: number;
   /** First block read (tests: the node's genesis); default the head less `backfillBlocks`. */
   readonly startBlock?: number;
+  /** How often a process that reads no chain asks the table for new transfers (default 2 s). */
+  readonly followMs?: number;
 }
 
 /** Deposits before the notice are someone else's business: the tracker starts a little before it. */
 const BEFORE_NOTICE_MS = 3 * 3_600_000;
+/** The scanner's own default: a chain whose reader has not moved for this long is shown stale. */
+const STALE_AFTER_MS = 5 * 60_000;
 
 /**
  * The deposit tracker (spec §2 `…/deposit`): live, ERC-20 transfers into the listing venue's wallets read
@@ -57,7 +69,7 @@ const BEFORE_NOTICE_MS = 3 * 3_600_000;
  * given its holder tier.
  */
 export class ListingDepositService {
-  readonly store = new MemoryDepositStore();
+  readonly store: DatabaseDepositStore;
   private readonly scanners: DepositScanner[] = [];
   private readonly info: TokenInfoCache;
   private readonly rpcs = new Map<string, JsonRpc>();
@@ -68,16 +80,28 @@ export class ListingDepositService {
   readonly supplyBook: ListingSupplyBook;
 
   constructor(private readonly deps: ListingDepositDeps) {
+    this.store = new DatabaseDepositStore(deps.repository, deps.logger);
     for (const [chain, url] of Object.entries(deps.config.rpc)) this.rpcs.set(chain, new JsonRpc(url));
     this.info = new TokenInfoCache((chain) => this.rpcs.get(chain));
     this.supplyBook = new ListingSupplyBook(deps.config.tokens, (chain) => this.rpcs.get(chain));
   }
 
-  /** Starts one scanner per chain that has exchange wallets listed and a node to ask. */
+  /**
+   * Starts one scanner per chain that has exchange wallets listed and a node to ask; a process that reads no
+   * chain follows the stored transfers instead.
+   */
   start(): void {
     if (this.deps.config.tokens.length > 0) this.loops.push(this.readSupplyWhileLive(this.stopper.signal));
-    if (!this.deps.write) return;
-    const chains = [...new Set(this.deps.config.wallets.map((w) => w.chain))];
+    // Newly seen contracts are named at once, so the first request finds them resolved.
+    this.store.onTransfers((rows) => {
+      for (const row of rows) void this.info.resolve(row.chain, row.contract);
+    });
+    if (this.deps.config.wallets.length === 0) return;
+    if (!this.deps.write) {
+      this.loops.push(this.store.follow(this.stopper.signal, this.deps.followMs));
+      return;
+    }
+    const chains = this.scannedChains();
     for (const chain of chains) {
       const rpc = this.rpcs.get(chain);
       if (!rpc) {
@@ -100,10 +124,11 @@ export class ListingDepositService {
     }
     if (this.scanners.length > 0)
       this.deps.logger.info(`listing deposits: reading exchange wallets on ${chains.join(', ')}`);
-    // Newly seen contracts are named at once, so the first request finds them resolved.
-    this.store.onTransfers((rows) => {
-      for (const row of rows) void this.info.resolve(row.chain, row.contract);
-    });
+  }
+
+  /** The chains whose wallets are listed: each read by the writer, each reported by every process. */
+  private scannedChains(): string[] {
+    return [...new Set(this.deps.config.wallets.map((w) => w.chain))];
   }
 
   /** The contracts' totals, read again every SUPPLY_REFRESH_MS while live (a simulated start asks no node). */
@@ -129,13 +154,17 @@ export class ListingDepositService {
     }
   }
 
-  /** Reads the chain only while the running source is live: a simulated start asks no node. */
+  /**
+   * Reads the chain only while the running source is live (a simulated start asks no node) and this writer is
+   * the active one.
+   */
   private async runWhileLive(scanner: DepositScanner, signal: AbortSignal): Promise<void> {
+    const reading = () => this.deps.mode() === 'live' && (this.deps.active?.() ?? true);
     while (!signal.aborted) {
-      if (this.deps.mode() === 'live') {
+      if (reading()) {
         const round = new AbortController();
         const watch = setInterval(() => {
-          if (this.deps.mode() !== 'live') round.abort();
+          if (!reading()) round.abort();
         }, 1_000);
         const stop = () => round.abort();
         signal.addEventListener('abort', stop, { once: true });
@@ -181,8 +210,7 @@ export class ListingDepositService {
     }
     const since = card.announcedAt - BEFORE_NOTICE_MS;
     const rows: DepositRow[] = [];
-    for (const t of this.store.transfers()) {
-      if (t.venue !== card.exchange || t.date < since) continue;
+    for (const t of await this.store.transfers({ venue: card.exchange, since })) {
       const row = await this.match(t, card.base);
       if (row) rows.push(row);
     }
@@ -221,13 +249,24 @@ export class ListingDepositService {
     };
   }
 
-  private chains(): ListingDepositResponse['chains'] {
+  private async chains(): Promise<ListingDepositResponse['chains']> {
     if (this.deps.mode() === 'simulated') return [{ chain: 'ethereum', state: 'simulated', lastError: null }];
-    if (this.scanners.length === 0) return [];
-    return this.scanners.map((s) => {
-      const status = s.status();
-      return { chain: s.chain, state: status.state, lastError: status.lastError };
-    });
+    if (this.deps.write)
+      return this.scanners.map((s) => {
+        const status = s.status();
+        return { chain: s.chain, state: status.state, lastError: status.lastError };
+      });
+    // A replica sees no scanner: the stored cursor tells how recently the writer moved on each chain (a
+    // node's error stays with the writer's log).
+    const stored = new Map((await this.store.chains()).map((c) => [c.chain, c.updatedAt]));
+    return this.scannedChains()
+      .filter((chain) => this.rpcs.has(chain))
+      .map((chain) => {
+        const at = stored.get(chain);
+        const state =
+          at === undefined ? 'starting' : Date.now() - at > STALE_AFTER_MS ? 'stale' : ('live' as const);
+        return { chain, state, lastError: null };
+      });
   }
 
   private async valued(key: string) {
@@ -248,7 +287,7 @@ export class ListingDepositService {
       usdtKrw: price.usdtKrw,
       ...summarize(deposits),
       data: deposits.slice(0, limit),
-      chains: this.chains(),
+      chains: await this.chains(),
       simulated: card.simulated,
       serverTime: this.deps.now(),
       dataSource: this.deps.dataSource(),
