@@ -33,6 +33,9 @@ const ALONE: Record<string, string> = {
   'listing-deposit': './listing-deposit.ts',
   search: './search.ts',
   'listing-live': './listing-live.ts',
+  'web-table': './web-table.ts',
+  // The /token list's part of the web-table bench (issue 18).
+  'token-list': './token-list.ts',
 };
 const only = process.argv[2];
 if (only) {
@@ -60,6 +63,8 @@ if (process.env.DATABASE_URL) {
 const webTable = await runWebTableSuite();
 console.log('web-table', webTable);
 writeResult('web-table', webTable);
+// The same frame clock on the /token list: 7,000 tokens refetched every 2 s while scrolling (issue 18).
+isolated('./token-list.ts');
 
 // DEX indexing: 100,000 swap logs, and 30-day pool candles (issue 16).
 isolated('./dex-index.ts');

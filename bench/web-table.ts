@@ -5,7 +5,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { writeResult } from './support/write-result.ts';
 
@@ -16,7 +16,9 @@ import { writeResult } from './support/write-result.ts';
  * messages as JSON text (a snapshot, then a delta per tick computed by contracts diffTable, as the hub does)
  * read by the real PremiumSocket, which parses and applies each one.
  */
-const ENTRY = fileURLToPath(new URL('../apps/web/src/bench/web-table-bench.tsx', import.meta.url));
+export const WEB_TABLE_ENTRY = fileURLToPath(
+  new URL('../apps/web/src/bench/web-table-bench.tsx', import.meta.url),
+);
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -44,13 +46,14 @@ export interface WebTableOptions {
 
 export type WebTableFigures = Record<string, number | string>;
 
-export async function buildPage(minify = true): Promise<string> {
+/** `entry`: the bench page's module (apps/web/src/bench/*-bench.tsx), built as the product's pages are. */
+export async function buildPage(entry: string, minify = true): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'spreadscope-bench-web-'));
   writeFileSync(
     join(root, 'index.html'),
     `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="/entry.tsx"></script></body></html>`,
   );
-  writeFileSync(join(root, 'entry.tsx'), `import ${JSON.stringify(ENTRY)};\n`);
+  writeFileSync(join(root, 'entry.tsx'), `import ${JSON.stringify(entry)};\n`);
   await build({
     root,
     configFile: false,
@@ -85,14 +88,7 @@ export function serve(dir: string): Promise<Server> {
 
 /** The built page in a local server and Chromium, for any number of runs. */
 export async function openWebTableBench(minify = true) {
-  const dist = await buildPage(minify);
-  const server = await serve(dist);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
-  });
-  const port = (server.address() as AddressInfo).port;
+  const { browser, port, close } = await openBenchPage(WEB_TABLE_ENTRY, minify);
   return {
     browser,
     url(options: WebTableOptions = {}): string {
@@ -115,14 +111,7 @@ export async function openWebTableBench(minify = true) {
       try {
         // Frame times depend on what else the machine runs: the load before and after says how quiet it was.
         const loadBefore = loadAverage();
-        await page.goto(this.url(options));
-        await page.waitForFunction(() => 'benchResult' in globalThis, undefined, {
-          timeout: duration + 60_000,
-        });
-        const result =
-          (await page.evaluate(
-            () => (globalThis as unknown as { benchResult: WebTableFigures }).benchResult,
-          )) ?? {};
+        const result = await pageResult(page, this.url(options), duration + 60_000);
         return {
           ...result,
           target_frame_p95_ms: 16.7,
@@ -134,6 +123,25 @@ export async function openWebTableBench(minify = true) {
         await page.close();
       }
     },
+    close,
+  };
+}
+
+/** A bench page built, served on loopback and a headless Chromium to open it in. */
+export async function openBenchPage(
+  entry: string,
+  minify = true,
+): Promise<{ browser: Browser; port: number; close(): Promise<void> }> {
+  const dist = await buildPage(entry, minify);
+  const server = await serve(dist);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+  });
+  return {
+    browser,
+    port: (server.address() as AddressInfo).port,
     async close(): Promise<void> {
       await browser.close();
       server.close();
@@ -142,7 +150,36 @@ export async function openWebTableBench(minify = true) {
   };
 }
 
-function loadAverage(): number {
+/**
+ * Opens `url` and waits for the figures the bench page published (frame-clock.ts publish); throws when the
+ * page could not measure (its `benchError`: say a table that rendered no rows) or failed with an uncaught error.
+ */
+export async function pageResult(page: Page, url: string, timeout: number): Promise<WebTableFigures> {
+  // An uncaught error (say in the page's module before it measures) ends the wait at once.
+  let crash: (error: Error) => void = () => {};
+  const crashed = new Promise<never>((_, reject) => {
+    crash = reject;
+  });
+  crashed.catch(() => {});
+  page.on('pageerror', (error) => crash(new Error(`bench page failed: ${error.message}`)));
+  await page.goto(url);
+  await Promise.race([
+    page.waitForFunction(() => 'benchResult' in globalThis || 'benchError' in globalThis, undefined, {
+      timeout,
+    }),
+    crashed,
+  ]);
+  const { result, error } = await page.evaluate(() => {
+    const state = globalThis as unknown as { benchResult?: WebTableFigures; benchError?: string };
+    return { result: state.benchResult, error: state.benchError };
+  });
+  if (error !== undefined || !result) {
+    throw new Error(`bench page failed: ${error ?? 'no result'}`);
+  }
+  return result;
+}
+
+export function loadAverage(): number {
   return Number((loadavg()[0] ?? 0).toFixed(2));
 }
 

@@ -22,6 +22,15 @@ import { PremiumSocket, type SocketLike, type SubscriptionHandlers } from '../li
 import { createSettingsStore } from '../lib/settings-store.ts';
 import { defaultSpreadFilters, spreadApiParams } from '../lib/spread-filters.ts';
 import { makeSpreadRow } from '../lib/spread-row.fixture.ts';
+import {
+  type FrameFigures,
+  measureFrames,
+  measureVsync,
+  percentile,
+  publish,
+  random,
+  round,
+} from './frame-clock.ts';
 
 interface BenchConfig {
   /** `table`: the live table; `idle`: an empty page, the floor of what this browser can do. */
@@ -41,7 +50,7 @@ interface BenchConfig {
   /** `copy` feed: every row of every table is a new object (as a decoded whole-table message gives). */
   freshRows: boolean;
 }
-export interface BenchResult {
+export interface BenchResult extends FrameFigures {
   mode: string;
   rows: number;
   /** Row updates handed to the table a second (snapshots × changed rows each). */
@@ -52,26 +61,12 @@ export interface BenchResult {
   updates_drawn_per_s: number;
   updates_per_snapshot: number;
   fresh_rows: number;
-  frames: number;
-  vsync_ms: number;
-  frame_p50_ms: number;
-  frame_p95_ms: number;
-  frame_p99_ms: number;
-  frame_max_ms: number;
-  /** The p95 of the intervals as read, before snapping them to whole vsyncs (onVsync). */
-  frame_p95_raw_ms: number;
-  dropped_frames_pct: number;
-  tasks_over_50ms: number;
-  /** Frames that took over 50 ms from start to paint (Long Animation Frames API), and their blocking time. */
-  long_animation_frames: number;
-  long_animation_frames_blocking_ms: number;
   /** Per tick, the time the client spent decoding and applying it (delta feed) or copying it (copy feed). */
   message_ms_p50: number;
   message_ms_p95: number;
   /** Mean size of a tick's message (delta feed: the JSON text of the delta). */
   message_bytes: number;
   feed: string;
-  duration_ms: number;
 }
 
 const params = new URLSearchParams(window.location.search);
@@ -86,15 +81,6 @@ const config: BenchConfig = {
   scroll: params.get('scroll') !== '0',
   freshRows: params.get('fresh') === '1',
 };
-
-/** A deterministic generator, so every run updates the same rows by the same amounts. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function initialRows(count: number) {
   const rand = random(7);
@@ -330,141 +316,46 @@ function BenchTable() {
   );
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-  );
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
-
-/** The time between frames of an idle page: one vsync (performance.now() is coarsened to 0.1 ms). */
-function measureVsync(): Promise<number> {
-  return new Promise((resolve) => {
-    const deltas: number[] = [];
-    let last = 0;
-    const frame = (now: number) => {
-      if (last > 0) deltas.push(now - last);
-      last = now;
-      if (deltas.length < 60) requestAnimationFrame(frame);
-      else
-        resolve(
-          percentile(
-            [...deltas].sort((a, b) => a - b),
-            50,
-          ),
-        );
-    };
-    requestAnimationFrame(frame);
-  });
-}
-
-/**
- * A frame interval as a whole number of vsyncs when it is one give or take the clock's coarsening. Animation
- * frames start on vsync, so intervals are whole vsyncs, but performance.now() is coarsened to 0.1 ms and the
- * vsync measured as 16.7 ms is 16.67: one vsync reads 16.6, 16.7 or 16.8, and a p95 of 16.8 would fail the
- * 16.7 ms target with no frame late. Only that jitter is removed: an interval more than 0.5 ms from a whole
- * number of vsyncs is kept as read, and a late frame is still at least two vsyncs.
- */
-function onVsync(interval: number, vsync: number): number {
-  const frames = Math.max(1, Math.round(interval / vsync));
-  return Math.abs(interval - frames * vsync) <= 0.5 ? frames * vsync : interval;
-}
-
 /** Scrolls the table a little every frame (virtualization at work) and records the time between frames. */
-function measure(vsync: number): Promise<BenchResult> {
-  return new Promise((resolve) => {
-    const scroller = document.querySelector<HTMLElement>('.ptable-scroll');
-    const deltas: number[] = [];
-    let longTasks = 0;
-    const observer = new PerformanceObserver((list) => {
-      longTasks += list.getEntries().length;
-    });
-    try {
-      observer.observe({ type: 'longtask' });
-    } catch {
-      // No long-task timing in this browser: the count stays 0.
-    }
-    let longFrames = 0;
-    let longFramesBlocking = 0;
-    const frames = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        longFrames++;
-        longFramesBlocking +=
-          (entry as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0;
-      }
-    });
-    try {
-      frames.observe({ type: 'long-animation-frame' });
-    } catch {
-      // No Long Animation Frames API: the count stays 0.
-    }
-    // A snapshot is drawn when the table shows its rows: the table names the snapshot it shows.
-    let drawn = 0;
-    const table = document.querySelector('[data-testid="premium-table"]');
-    const drawnObserver = new MutationObserver((records) => {
-      drawn += records.length;
-    });
-    if (table) drawnObserver.observe(table, { attributes: true, attributeFilter: ['data-updated-at'] });
-    let last = 0;
-    let direction = 1;
-    const started = performance.now();
-    const updatesAtStart = updatesApplied;
-    const messagesAtStart = messageTimes.length;
-    const bytesAtStart = messageBytes;
-    const frame = (now: number) => {
-      if (last > 0) deltas.push(now - last);
-      last = now;
-      if (scroller && config.scroll) {
-        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2) direction = -1;
-        if (scroller.scrollTop <= 0) direction = 1;
-        scroller.scrollTop += 24 * direction;
-      }
-      if (now - started < config.durationMs) {
-        requestAnimationFrame(frame);
-        return;
-      }
-      observer.disconnect();
-      frames.disconnect();
-      drawnObserver.disconnect();
-      const sorted = deltas.map((d) => onVsync(d, vsync)).sort((a, b) => a - b);
-      const raw = [...deltas].sort((a, b) => a - b);
-      const elapsed = now - started;
-      const snapshots = messageTimes.length - messagesAtStart;
-      const handled = messageTimes.slice(messagesAtStart).sort((a, b) => a - b);
-      const perSnapshot =
-        config.snapshotsPerSecond > 0 ? Math.ceil(config.updatesPerSecond / config.snapshotsPerSecond) : 0;
-      resolve({
-        mode: config.mode,
-        rows: document.querySelectorAll('[data-testid^="premium-row-"]').length > 0 ? config.rows : 0,
-        updates_per_s: Math.round(((updatesApplied - updatesAtStart) * 1000) / elapsed),
-        snapshots_per_s: round((snapshots * 1000) / elapsed),
-        snapshots_drawn_per_s: round((drawn * 1000) / elapsed),
-        updates_drawn_per_s: Math.round((drawn * perSnapshot * 1000) / elapsed),
-        updates_per_snapshot: perSnapshot,
-        fresh_rows: config.feed === 'copy' && config.freshRows ? 1 : 0,
-        frames: deltas.length,
-        vsync_ms: round(vsync),
-        frame_p50_ms: round(percentile(sorted, 50)),
-        frame_p95_ms: round(percentile(sorted, 95)),
-        frame_p99_ms: round(percentile(sorted, 99)),
-        frame_max_ms: round(sorted.at(-1) ?? Number.NaN),
-        frame_p95_raw_ms: round(percentile(raw, 95)),
-        // A frame that took over 1.5 vsyncs showed late: at least one refresh went by without a new picture.
-        dropped_frames_pct: round((100 * deltas.filter((d) => d > 1.5 * vsync).length) / deltas.length),
-        tasks_over_50ms: longTasks,
-        long_animation_frames: longFrames,
-        long_animation_frames_blocking_ms: Math.round(longFramesBlocking),
-        message_ms_p50: handled.length > 0 ? round(percentile(handled, 50)) : 0,
-        message_ms_p95: handled.length > 0 ? round(percentile(handled, 95)) : 0,
-        message_bytes:
-          config.feed === 'delta' ? Math.round((messageBytes - bytesAtStart) / Math.max(1, snapshots)) : 0,
-        feed: config.feed,
-        duration_ms: Math.round(elapsed),
-      });
-    };
-    requestAnimationFrame(frame);
+async function measure(vsync: number): Promise<BenchResult> {
+  // A snapshot is drawn when the table shows its rows: the table names the snapshot it shows.
+  let drawn = 0;
+  const table = document.querySelector('[data-testid="premium-table"]');
+  const drawnObserver = new MutationObserver((records) => {
+    drawn += records.length;
   });
+  if (table) drawnObserver.observe(table, { attributes: true, attributeFilter: ['data-updated-at'] });
+  const updatesAtStart = updatesApplied;
+  const messagesAtStart = messageTimes.length;
+  const bytesAtStart = messageBytes;
+  const { elapsedMs: elapsed, ...frames } = await measureFrames({
+    scroller: document.querySelector<HTMLElement>('.ptable-scroll'),
+    vsync,
+    durationMs: config.durationMs,
+    scroll: config.scroll,
+    stepPx: 24,
+  });
+  drawnObserver.disconnect();
+  const snapshots = messageTimes.length - messagesAtStart;
+  const handled = messageTimes.slice(messagesAtStart).sort((a, b) => a - b);
+  const perSnapshot =
+    config.snapshotsPerSecond > 0 ? Math.ceil(config.updatesPerSecond / config.snapshotsPerSecond) : 0;
+  return {
+    ...frames,
+    mode: config.mode,
+    rows: document.querySelectorAll('[data-testid^="premium-row-"]').length > 0 ? config.rows : 0,
+    updates_per_s: Math.round(((updatesApplied - updatesAtStart) * 1000) / elapsed),
+    snapshots_per_s: round((snapshots * 1000) / elapsed),
+    snapshots_drawn_per_s: round((drawn * 1000) / elapsed),
+    updates_drawn_per_s: Math.round((drawn * perSnapshot * 1000) / elapsed),
+    updates_per_snapshot: perSnapshot,
+    fresh_rows: config.feed === 'copy' && config.freshRows ? 1 : 0,
+    message_ms_p50: handled.length > 0 ? round(percentile(handled, 50)) : 0,
+    message_ms_p95: handled.length > 0 ? round(percentile(handled, 95)) : 0,
+    message_bytes:
+      config.feed === 'delta' ? Math.round((messageBytes - bytesAtStart) / Math.max(1, snapshots)) : 0,
+    feed: config.feed,
+  };
 }
 
 async function run() {
@@ -472,7 +363,7 @@ async function run() {
   if (config.mode === 'idle') {
     // Nothing on the page but the frame clock: what this browser does with no work at all.
     await new Promise((resolve) => setTimeout(resolve, config.warmupMs));
-    (window as unknown as { benchResult: BenchResult }).benchResult = await measure(vsync);
+    publish(await measure(vsync));
     return;
   }
   const settings = createSettingsStore(undefined);
@@ -507,7 +398,7 @@ async function run() {
     </I18nextProvider>,
   );
   await new Promise((resolve) => setTimeout(resolve, config.warmupMs));
-  (window as unknown as { benchResult: BenchResult }).benchResult = await measure(vsync);
+  publish(await measure(vsync));
 }
 
 void run();

@@ -1,7 +1,7 @@
 import type { TokenRow, TokenSort } from '@spreadscope/contracts';
 import { type Currency, type Language, MISSING } from '@spreadscope/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, useRef } from 'react';
+import { type CSSProperties, memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWidthClass } from '../../hooks/use-width-class.ts';
@@ -50,14 +50,21 @@ export function TokenListTable({ rows, sort, order, onSort, currency, language, 
   const { t } = useTranslation();
   const width = useWidthClass();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const columns = COLUMNS.filter((c) => FROM[width] >= FROM[c.from]);
+  const columns = useMemo(() => COLUMNS.filter((c) => FROM[width] >= FROM[c.from]), [width]);
+  // One array while the width class holds: a new one every render would redraw every row in view on each
+  // scrolled frame (TokenListRow is memoized on its props).
+  const columnIds = useMemo(() => columns.map((c) => c.id), [columns]);
   const tracks = columns.map((c) => c.track).join(' ');
+  // Stable until the rows change: the virtualizer recomputes all 7,000 measurements when its key function does.
+  const getItemKey = useCallback((index: number) => rows[index]?.base ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (width === 'sm' ? 44 : 36),
     overscan: 12,
-    getItemKey: (index) => rows[index]?.base ?? index,
+    getItemKey,
+    // Scroll renders join React's batch instead of forcing a synchronous commit inside the scroll event.
+    useFlushSync: false,
   });
   return (
     <div ref={scrollRef} className={`ptable-scroll token-list__scroll${pending ? ' is-pending' : ''}`}>
@@ -117,7 +124,7 @@ export function TokenListTable({ rows, sort, order, onSort, currency, language, 
                 row={row}
                 index={item.index}
                 start={item.start}
-                columns={columns.map((c) => c.id)}
+                columns={columnIds}
                 currency={currency}
                 language={language}
                 path={to(`/token/${row.base}`)}
