@@ -21,6 +21,7 @@ import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
 import { createMarketRole } from './cluster/market-role.ts';
 import { type Config, redactUrl } from './config.ts';
+import { BackgroundPacer } from './jobs/background-pacer.ts';
 import { DatabaseJobQueue } from './jobs/database-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { requestSimBackfill } from './jobs/sim-backfill-job.ts';
@@ -163,6 +164,8 @@ export async function startServer(
     resolveQueue = resolve;
   });
   const backfillStop = new AbortController();
+  // Requests and pushes slow the back-fill down to a share of the loop while they last.
+  const backgroundPacer = new BackgroundPacer();
   let served: () => void = () => undefined;
   const serving = new Promise<void>((resolve) => {
     served = resolve;
@@ -308,6 +311,9 @@ export async function startServer(
     () => source.now(),
     bus,
     desk,
+    {
+      onPush: backgroundPacer.noteForeground,
+    },
   );
   const billing = createBilling({
     database,
@@ -385,6 +391,7 @@ export async function startServer(
     logger: log,
   });
   const app = await buildApp({
+    onForeground: backgroundPacer.noteForeground,
     trends: trends.service,
     tokenTrends: trendRanksFrom(trends.service),
     socialSearch: () => trends.search,
@@ -489,6 +496,7 @@ export async function startServer(
             marketHistory,
             signal: backfillStop.signal,
             serving,
+            pacer: backgroundPacer,
             onLanded: (landed) => (runtime as MarketRuntime | null)?.applyBackfill('simulated', landed),
           },
           logger: log,

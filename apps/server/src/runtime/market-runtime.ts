@@ -71,6 +71,9 @@ export interface MarketRuntimeOptions {
 export class MarketRuntime {
   private timers: NodeJS.Timeout[] = [];
   private publishedVersion = -1;
+  /** When the last tick was published, and whether one is already on its way for the events just applied. */
+  private tickedAt = Number.NEGATIVE_INFINITY;
+  private tickSoon = false;
   private writing: Promise<void> = Promise.resolve();
   private failedEvents = 0;
   /** Last minute whose premium index was recorded. */
@@ -263,6 +266,7 @@ export class MarketRuntime {
     }
     try {
       this.options.engines.current.apply(event);
+      this.tickAfterBatch();
     } catch (error) {
       // One bad event must not stop the feed; report the first and then every thousandth.
       if (this.failedEvents++ % 1000 === 0) {
@@ -271,11 +275,27 @@ export class MarketRuntime {
     }
   }
 
+  /**
+   * Publishes the tick as soon as the batch being applied is in (the sources hand events over in batches, one
+   * synchronous run each), instead of at the interval's next turn: subscribers see a quote up to a whole
+   * interval sooner. Ticks stay about an interval apart (a batch a few ms early still goes at once: the
+   * simulator's come every 100 ms with jitter); the interval stays for whatever this leaves.
+   */
+  private tickAfterBatch(): void {
+    if (this.tickSoon || performance.now() - this.tickedAt < 0.8 * (this.options.tickMs ?? 100)) return;
+    this.tickSoon = true;
+    setImmediate(() => {
+      this.tickSoon = false;
+      if (!this.stopping) this.tick();
+    });
+  }
+
   private tick(): void {
     const { bus, source } = this.options;
     const engine = this.options.engines.current;
     if (engine.version === this.publishedVersion) return;
     this.publishedVersion = engine.version;
+    this.tickedAt = performance.now();
     bus.publish(BUS_TOPICS.marketTick, JSON.stringify({ version: engine.version, at: source.now() }));
   }
 
