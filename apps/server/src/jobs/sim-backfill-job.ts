@@ -151,8 +151,9 @@ export async function runSimBackfill(
     if (!marketHistory) return;
     const days = new Map<number, MarketDay>();
     for (const index of indexMarkets(sim)) {
+      const started = performance.now();
       days.set(index, sim.marketDay(index));
-      await breathe();
+      await (pacer ? pacer.pause(performance.now() - started) : breathe());
     }
     await write(backfillIndexRows(sim, days), (slice) => marketHistory.writePremiumIndex(slice, keep));
   };
