@@ -153,10 +153,13 @@ export async function startServer(
   // Borrow rates, open interest and liquidations: tapped from the runtime's events, written where history is
   // (API replicas hold them from the log but write nothing). Its rows follow the runtime's source mode.
   let deskMode: () => DataSourceMode = () => 'live';
+  // Requests and pushes slow the back-fills down to a share of the loop while they last.
+  const backgroundPacer = new BackgroundPacer();
   const desk = new DerivativesDesk({
     repository: derivativesHistory.forMode(() => deskMode()),
     write: config.ROLE !== 'api',
     logger: log,
+    pacer: backgroundPacer,
   });
   // The simulated day of a fresh install is a job: asked for once the job runner exists, stopped at shutdown.
   let resolveQueue: (queue: JobQueue) => void = () => undefined;
@@ -164,8 +167,6 @@ export async function startServer(
     resolveQueue = resolve;
   });
   const backfillStop = new AbortController();
-  // Requests and pushes slow the back-fill down to a share of the loop while they last.
-  const backgroundPacer = new BackgroundPacer();
   let served: () => void = () => undefined;
   const serving = new Promise<void>((resolve) => {
     served = resolve;
