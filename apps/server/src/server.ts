@@ -191,6 +191,7 @@ export async function startServer(
         history,
         marketHistory,
         logger: log,
+        pacer: backgroundPacer,
         observe: (event, mode) => {
           notices.ingest(event, mode);
           listing.ingest(event, mode);

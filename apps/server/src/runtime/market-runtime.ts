@@ -11,6 +11,7 @@ import type { HistoryRepository, MarketHistoryRepository, PremiumIndexRow } from
 import type { MarketEngine } from '@spreadscope/engine';
 import type { MarketSource } from '@spreadscope/feeds';
 import { BUS_TOPICS, type Bus } from '../bus/bus.ts';
+import type { BackgroundPacer } from '../jobs/background-pacer.ts';
 import type { BackfillLanded } from '../jobs/sim-backfill-job.ts';
 import type { EngineSlot } from './engine-slot.ts';
 
@@ -37,6 +38,11 @@ export interface MarketRuntimeOptions {
   readonly logger: Logger;
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
+  /**
+   * While callers wait, a closed minute's rows go out in small statements at a share of the loop
+   * (jobs/background-pacer.ts): a minute's thousands of rows in a few big inserts held the loop 50-100 ms each.
+   */
+  readonly pacer?: BackgroundPacer | undefined;
   /**
    * Called as a mode's history is read back into a fresh engine (at start and after a switch), with when that
    * mode's source started: the simulated mode asks for a day of back-filled history on a fresh install
@@ -325,16 +331,26 @@ export class MarketRuntime {
     const gaps = engine.drainGapBars();
     if (!history || this.options.writeHistory === false) return this.writing;
     const index = this.indexRows(engine, closed);
+    const { pacer } = this.options;
+    // Whole when nobody waits (and at shutdown's last flush); in paced slices while callers are served.
+    const write = async <T>(rows: readonly T[], writer: (rows: T[]) => Promise<unknown>) => {
+      for (let i = 0; i < rows.length; ) {
+        const size = all || !pacer ? rows.length : pacer.rowsPerStatement(rows.length);
+        const started = performance.now();
+        await writer(rows.slice(i, i + size));
+        i += size;
+        if (pacer && !all && i < rows.length) await pacer.pause(performance.now() - started);
+      }
+    };
     this.writing = this.writing.then(async () => {
       try {
-        if (bars.length > 0) await history.writeMinuteBars(bars);
-        if (forex.length > 0) await history.writeForexBars(forex);
+        await write(bars, (rows) => history.writeMinuteBars(rows));
+        await write(forex, (rows) => history.writeForexBars(rows));
         if (marketHistory) {
-          if (funding.minutes.length > 0) await marketHistory.writeFundingMinutes(funding.minutes);
-          if (funding.settlements.length > 0)
-            await marketHistory.writeFundingSettlements(funding.settlements);
-          if (gaps.length > 0) await marketHistory.writeGapMinutes(gaps);
-          if (index.length > 0) await marketHistory.writePremiumIndex(index);
+          await write(funding.minutes, (rows) => marketHistory.writeFundingMinutes(rows));
+          await write(funding.settlements, (rows) => marketHistory.writeFundingSettlements(rows));
+          await write(gaps, (rows) => marketHistory.writeGapMinutes(rows));
+          await write(index, (rows) => marketHistory.writePremiumIndex(rows));
         }
       } catch (error) {
         logger.error(
