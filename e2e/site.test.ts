@@ -269,7 +269,10 @@ describe('help panel and information pages in Chromium', () => {
       await page.goto(`${server.url}/`);
       await page.getByTestId('site-footer').waitFor({ timeout: 15_000 });
     }
-    expect(await page.getByTestId('site-footer').innerText()).toContain('운영: Hanriver Data');
+    // The operator's name arrives with GET /front/site, after the footer's links.
+    await expect
+      .poll(() => page.getByTestId('site-footer').innerText(), { timeout: 15_000 })
+      .toContain('운영: Hanriver Data');
     await page.goto(`${server.url}/promotion`);
     await expect
       .poll(() => page.getByTestId('promotion-trial').innerText(), { timeout: 15_000 })
