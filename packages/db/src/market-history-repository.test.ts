@@ -1,32 +1,12 @@
-import type { MinuteBar } from '@spreadscope/core';
 import { expect, it } from 'vitest';
 import { createHistoryRepository } from './history-repository.ts';
 import { createMarketHistoryRepository } from './market-history-repository.ts';
-import { forEachDatabase } from './test-databases.ts';
+import { flatBar, forEachDatabase } from './test-databases.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 2, 1, 9, 0); // on the hour
 
-const bar = (
-  venue: string,
-  base: string,
-  quote: string,
-  minute: number,
-  close: number,
-  extra: Partial<MinuteBar> = {},
-): MinuteBar => ({
-  venue,
-  market: 'spot',
-  base,
-  quote,
-  minute,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume24h: null,
-  ...extra,
-});
+const bar = flatBar;
 
 forEachDatabase('market history repository', (getDb) => {
   it('keeps settled fundings per perpetual, upserting a repeated one', async () => {

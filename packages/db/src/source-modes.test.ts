@@ -1,7 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MinuteBar } from '@spreadscope/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHistoryRepository } from './history-repository.ts';
@@ -9,25 +8,14 @@ import { createMarketHistoryRepository } from './market-history-repository.ts';
 import { defaultMigrationsFolder } from './migrations-folder.ts';
 import { openDatabase } from './open-database.ts';
 import type { SourceMode } from './source-modes.ts';
-import { createScratchDatabase, forEachDatabase, testDatabaseKinds } from './test-databases.ts';
+import { createScratchDatabase, flatBar, forEachDatabase, testDatabaseKinds } from './test-databases.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 2, 1, 9, 0); // on the hour
 const ALL = { from: -Infinity, to: Infinity };
 
-const bar = (venue: string, base: string, quote: string, minute: number, close: number): MinuteBar => ({
-  venue,
-  market: 'spot',
-  base,
-  quote,
-  minute,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume24h: null,
-});
+const bar = flatBar;
 const fx = (minute: number, close: number) => ({
   pair: 'USD/KRW',
   minute,

@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MinuteBar } from '@spreadscope/core';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from './database.ts';
@@ -149,4 +150,28 @@ function slug(label: string, max: number): string {
 /** A throwaway in-memory PGlite database, migrated, started from the shared template. */
 export async function openMemoryDatabase(): Promise<Database> {
   return openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() });
+}
+
+/** A spot minute bar that opened, peaked and closed at one price (tests that care about closes only). */
+export function flatBar(
+  venue: string,
+  base: string,
+  quote: string,
+  minute: number,
+  close: number,
+  extra: Partial<MinuteBar> = {},
+): MinuteBar {
+  return {
+    venue,
+    market: 'spot',
+    base,
+    quote,
+    minute,
+    open: close,
+    high: close,
+    low: close,
+    close,
+    volume24h: null,
+    ...extra,
+  };
 }

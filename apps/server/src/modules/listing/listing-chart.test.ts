@@ -1,7 +1,6 @@
 import type { ListingChart } from '@spreadscope/contracts';
-import type { MinuteBar } from '@spreadscope/core';
 import { createHistoryRepository } from '@spreadscope/db';
-import { forEachDatabase } from '@spreadscope/db/testing';
+import { flatBar, forEachDatabase } from '@spreadscope/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AccountsFixture,
@@ -16,18 +15,7 @@ const HOUR = 60 * MIN;
 
 const notice = aitListingNotice();
 
-const bar = (venue: string, base: string, quote: string, minute: number, close: number): MinuteBar => ({
-  venue,
-  market: 'spot',
-  base,
-  quote,
-  minute,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume24h: null,
-});
+const bar = flatBar;
 
 forEachDatabase('listing price chart over HTTP', (getDb) => {
   let f: AccountsFixture;
