@@ -135,6 +135,8 @@ export interface AppDeps extends SystemDeps {
   readonly tokenTrends?: (() => TokenTrendRanks) | undefined;
   /** Telegram and Naver groups of the global search (the social trends module; none: groups unavailable). */
   readonly socialSearch?: (() => SocialSearchSource) | undefined;
+  /** Told of every request, so background work yields while callers wait (jobs/background-pacer.ts). */
+  readonly onForeground?: (() => void) | undefined;
 }
 
 export const FRONT_PREFIX = '/api/v1/front';
@@ -153,6 +155,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onForeground } = deps;
+  if (onForeground) {
+    app.addHook('onRequest', (_request, _reply, done) => {
+      onForeground();
+      done();
+    });
+  }
   registerErrorHandling(app);
   registerGateRegistry(app);
   registerAbortedRequestGuard(app);

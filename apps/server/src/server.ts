@@ -22,6 +22,7 @@ import { createMemoryBus } from './bus/memory-bus.ts';
 import { createRedisBus } from './bus/redis-bus.ts';
 import { createMarketRole } from './cluster/market-role.ts';
 import { type Config, redactUrl } from './config.ts';
+import { BackgroundPacer } from './jobs/background-pacer.ts';
 import { DatabaseJobQueue } from './jobs/database-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { requestSimBackfill } from './jobs/sim-backfill-job.ts';
@@ -153,10 +154,13 @@ export async function startServer(
   // Borrow rates, open interest and liquidations: tapped from the runtime's events, written where history is
   // (API replicas hold them from the log but write nothing). Its rows follow the runtime's source mode.
   let deskMode: () => DataSourceMode = () => 'live';
+  // Requests and pushes slow the back-fills down to a share of the loop while they last.
+  const backgroundPacer = new BackgroundPacer();
   const desk = new DerivativesDesk({
     repository: derivativesHistory.forMode(() => deskMode()),
     write: config.ROLE !== 'api',
     logger: log,
+    pacer: backgroundPacer,
   });
   // The simulated day of a fresh install is a job: asked for once the job runner exists, stopped at shutdown.
   let resolveQueue: (queue: JobQueue) => void = () => undefined;
@@ -188,6 +192,7 @@ export async function startServer(
         history,
         marketHistory,
         logger: log,
+        pacer: backgroundPacer,
         observe: (event, mode) => {
           notices.ingest(event, mode);
           listing.ingest(event, mode);
@@ -313,6 +318,9 @@ export async function startServer(
     () => source.now(),
     bus,
     desk,
+    {
+      onPush: backgroundPacer.noteForeground,
+    },
   );
   const billing = createBilling({
     database,
@@ -390,6 +398,7 @@ export async function startServer(
     logger: log,
   });
   const app = await buildApp({
+    onForeground: backgroundPacer.noteForeground,
     trends: trends.service,
     tokenTrends: trendRanksFrom(trends.service),
     socialSearch: () => trends.search,
@@ -494,6 +503,7 @@ export async function startServer(
             marketHistory,
             signal: backfillStop.signal,
             serving,
+            pacer: backgroundPacer,
             onLanded: (landed) => (runtime as MarketRuntime | null)?.applyBackfill('simulated', landed),
           },
           logger: log,

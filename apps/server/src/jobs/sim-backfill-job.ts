@@ -3,6 +3,7 @@ import type { HistoryRepository, MarketCloses, MarketHistoryRepository } from '@
 import type { FundingHeatHour } from '@spreadscope/engine';
 import { INDEX_TOKENS } from '@spreadscope/engine';
 import { type MarketDay, SimulatedHistory } from '@spreadscope/feeds';
+import type { BackgroundPacer } from './background-pacer.ts';
 import type { JobQueue } from './job-queue.ts';
 import { backfillIndexRows, indexMarkets } from './sim-backfill-index.ts';
 
@@ -55,6 +56,8 @@ export interface SimBackfillDeps {
   readonly signal?: AbortSignal;
   /** Settles once the server serves: the back-fill never competes with the start-up for the first screen. */
   readonly serving?: Promise<void>;
+  /** Yields to requests and pushes while there are any (background-pacer.ts); flat out without one. */
+  readonly pacer?: BackgroundPacer;
 }
 
 export interface SimBackfillResult {
@@ -123,12 +126,16 @@ export async function runSimBackfill(
   const range = { from: sim.first, to: sim.end };
   const keep = { keepExisting: true };
   let rows = 0;
+  const { pacer } = deps;
   const write = async <T>(items: readonly T[], writer: (slice: T[]) => Promise<number>) => {
-    for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) {
+    for (let i = 0; i < items.length; ) {
       checkpoint(deps.signal);
-      await writer(items.slice(i, i + ROWS_PER_STATEMENT));
-      rows += Math.min(ROWS_PER_STATEMENT, items.length - i);
-      await breathe();
+      const size = pacer?.rowsPerStatement(ROWS_PER_STATEMENT) ?? ROWS_PER_STATEMENT;
+      const started = performance.now();
+      await writer(items.slice(i, i + size));
+      rows += Math.min(size, items.length - i);
+      i += size;
+      await (pacer ? pacer.pause(performance.now() - started) : breathe());
     }
   };
 
@@ -144,8 +151,9 @@ export async function runSimBackfill(
     if (!marketHistory) return;
     const days = new Map<number, MarketDay>();
     for (const index of indexMarkets(sim)) {
+      const started = performance.now();
       days.set(index, sim.marketDay(index));
-      await breathe();
+      await (pacer ? pacer.pause(performance.now() - started) : breathe());
     }
     await write(backfillIndexRows(sim, days), (slice) => marketHistory.writePremiumIndex(slice, keep));
   };
@@ -164,12 +172,20 @@ export async function runSimBackfill(
       skipped++;
       continue;
     }
+    // A market's simulated day takes milliseconds to compute: paced one by one while callers wait.
     const days: MarketDay[] = [];
     for (const index of token.instruments) {
+      const started = performance.now();
       days.push(sim.marketDay(index));
-      if (days.length % 8 === 0) await breathe();
+      if (pacer) await pacer.pause(performance.now() - started);
+      else if (days.length % 8 === 0) await breathe();
     }
-    const funding = days.map((day) => sim.funding(day));
+    const funding: ReturnType<typeof sim.funding>[] = [];
+    for (const day of days) {
+      const started = performance.now();
+      funding.push(sim.funding(day));
+      if (pacer) await pacer.pause(performance.now() - started);
+    }
     const fundingMinutes = funding.flatMap((f) =>
       f.minutes.filter((_, m) => m % FUNDING_EVERY_MINUTES === FUNDING_EVERY_MINUTES - 1),
     );

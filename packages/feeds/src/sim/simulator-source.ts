@@ -93,9 +93,28 @@ export class SimulatorSource implements MarketSource {
       for (const event of listings.advanceTo(now)) sink(event);
       for (const event of derivatives.observe(batch)) sink(event);
     };
-    this.timer = setInterval(pump, this.options.tickMs ?? 100);
-    // The timer must not keep a process alive on its own (tests, CLI tools end when their work ends).
-    this.timer.unref?.();
+    const { tickMs } = this.options;
+    if (tickMs !== undefined) {
+      this.timer = setInterval(pump, tickMs);
+      // The timer must not keep a process alive on its own (tests, CLI tools end when their work ends).
+      this.timer.unref?.();
+      return;
+    }
+    // By default each pump runs just after a simulated step ends (steps end every SIM_STEP_MS from the start):
+    // a step's quotes go out as soon as all of them are in the past. A plain interval ran wherever start()
+    // happened to finish, which added 0–100 ms (a fixed phase, different every start) to every quote's delay.
+    const next = () => {
+      const wait = Math.min(SIM_STEP_MS, Math.max(1, simulator.time + SIM_STEP_MS - this.clock() + 1));
+      this.timer = setTimeout(() => {
+        try {
+          pump();
+        } finally {
+          if (this.timer !== null) next();
+        }
+      }, wait);
+      this.timer.unref?.();
+    };
+    next();
   }
 
   async stop(): Promise<void> {

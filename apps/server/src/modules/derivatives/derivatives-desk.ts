@@ -14,6 +14,7 @@ import type {
   LiquidationRow,
   OpenInterestMinuteRow,
 } from '@spreadscope/db';
+import type { BackgroundPacer } from '../../jobs/background-pacer.ts';
 
 /** Liquidations held in memory: a day's worth for the feed and its stats (a calm day has a few thousand). */
 const MAX_LIQUIDATIONS = 50_000;
@@ -63,6 +64,8 @@ export interface DeskOptions {
   /** False on API replicas: they hold the state from the log but the ingest is the one writer. */
   readonly write: boolean;
   readonly logger: Logger;
+  /** The simulated day's rows yield to callers while there are any (jobs/background-pacer.ts). */
+  readonly pacer?: BackgroundPacer | undefined;
 }
 
 /**
@@ -263,9 +266,13 @@ export class DerivativesDesk {
       latest.set(`${row.venue}|${row.base}|${row.quote}|${row.minute}`, row);
     }
     const rows = [...latest.values()];
-    for (let i = 0; i < rows.length; i += 5_000) {
-      await repo.writeOpenInterest(rows.slice(i, i + 5_000));
-      await new Promise((resolve) => setImmediate(resolve));
+    const { pacer } = this.options;
+    for (let i = 0; i < rows.length; ) {
+      const size = pacer?.rowsPerStatement(5_000) ?? 5_000;
+      const started = performance.now();
+      await repo.writeOpenInterest(rows.slice(i, i + size));
+      i += size;
+      await (pacer?.pause(performance.now() - started) ?? new Promise((resolve) => setImmediate(resolve)));
     }
     await repo.writeLiquidations(liquidations.map(liquidationRow));
     for (const event of liquidations) this.holdLiquidation(event);

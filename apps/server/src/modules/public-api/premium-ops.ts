@@ -102,15 +102,25 @@ export function premiumAnswer(engine: MarketEngine, q: PublicPremiumQuery, now: 
     }
   }
   const key = q.key;
-  const detailed = rows.map((row) => premiumDetail(row, now));
   const direction = q.sort === 'asc' ? 1 : -1;
-  detailed.sort((a, b) => compareKey(a.detail, b.detail, key, direction));
   const start = (q.page - 1) * q.limit;
+  let data: ReturnType<typeof premiumDetail>[];
+  if (key === 'pdp') {
+    // The default key is the row's own gap (`pdp`): sort the rows by it and detail only the page, not the
+    // thousand-odd rows the engine tables gave (the detail is most of an answer's cost).
+    const keyed = rows.map((row) => ({ row, detail: { pdp: row.gapPercent } }));
+    keyed.sort((a, b) => compareKey(a.detail, b.detail, key, direction));
+    data = keyed.slice(start, start + q.limit).map(({ row }) => premiumDetail(row, now));
+  } else {
+    const detailed = rows.map((row) => premiumDetail(row, now));
+    detailed.sort((a, b) => compareKey(a.detail, b.detail, key, direction));
+    data = detailed.slice(start, start + q.limit);
+  }
   return {
-    data: detailed.slice(start, start + q.limit),
+    data,
     page: q.page,
     limit: q.limit,
-    total: quick ? total : detailed.length,
+    total: quick ? total : rows.length,
     sort: q.sort,
     key,
     currency: q.currency,

@@ -137,6 +137,11 @@ function premiumTopic(raw: string): ChannelTopic | null {
       const rate = conversionRate(engine, 'USD');
       const sv = engine.views.detailMarket(s, 'USD', rate, now);
       const tv = engine.views.detailMarket(t, 'USD', rate, now);
+      // The newest input the message carries: a KRW leg's USD price moves with the USD/KRW rate too, and a
+      // message sent for a rate move must not claim the age of the last quote.
+      const krw =
+        engine.state.instruments[s]?.quote === 'KRW' || engine.state.instruments[t]?.quote === 'KRW';
+      const rateAt = krw ? engine.state.usdKrwAt : 0;
       return {
         key: raw,
         token_id: tokenId,
@@ -150,7 +155,7 @@ function premiumTopic(raw: string): ChannelTopic | null {
         source_price: sv.price,
         target_price: tv.price,
         premium: tv.price > 0 ? (sv.price / tv.price - 1) * 100 : null,
-        timestamp: Math.max(sv.updatedAt, tv.updatedAt),
+        timestamp: Math.max(sv.updatedAt, tv.updatedAt, rateAt),
       };
     },
   };

@@ -47,6 +47,8 @@ export class PublicWsHub {
     bus: Bus,
     /** Open interest and liquidations; without it those channels stay silent. */
     private readonly desk?: DeskView,
+    /** `onPush`: told how many messages a tick sent (background work yields while they flow). */
+    private readonly options: { onPush?: (messages: number) => void } = {},
   ) {
     this.unsubscribeBus = bus.subscribe(BUS_TOPICS.marketTick, () => this.tick());
     this.unsubscribeDesk = desk?.subscribe((event) => this.onDesk(event)) ?? (() => undefined);
@@ -214,28 +216,34 @@ export class PublicWsHub {
     if (this.groups.size === 0) return;
     const engine = this.engine();
     const now = this.now();
+    let pushed = 0;
     for (const group of this.groups.values()) {
       const message = group.topic.message?.(engine, now);
       if (!message) continue;
       const text = JSON.stringify(message);
       if (text === group.last) continue;
       group.last = text;
-      for (const connection of group.clients) this.write(connection, text);
+      // Encoded once for the whole group: a string would be encoded again for every socket.
+      const bytes = Buffer.from(text);
+      for (const connection of group.clients) this.write(connection, bytes);
+      pushed += group.clients.size;
     }
+    if (pushed > 0) this.options.onPush?.(pushed);
   }
 
   private send(connection: Connection, message: Record<string, unknown>): void {
     this.write(connection, JSON.stringify(message));
   }
 
-  private write(connection: Connection, text: string): void {
+  /** Every frame is text (JSON), whether handed over as a string or as its UTF-8 bytes. */
+  private write(connection: Connection, text: string | Buffer): void {
     const { socket } = connection;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.close(CLOSE_TOO_SLOW, 'too slow');
       return;
     }
-    socket.send(text);
+    socket.send(text, { binary: false });
   }
 
   close(): void {
