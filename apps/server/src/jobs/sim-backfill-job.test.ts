@@ -7,6 +7,7 @@ import {
 import { forEachDatabase } from '@spreadscope/db/testing';
 import { SimulatedHistory } from '@spreadscope/feeds';
 import { expect, it } from 'vitest';
+import { BackgroundPacer } from './background-pacer.ts';
 import { DatabaseJobQueue } from './database-job-queue.ts';
 import {
   type BackfillLanded,
@@ -87,6 +88,35 @@ forEachDatabase('simulated back-fill job', (getDb) => {
     expect(landed[0]?.forex?.closes).toHaveLength(60);
     expect(landed.some((c) => c.closes.some((m) => m.base === 'SUI' && m.closes.length === 60))).toBe(true);
     expect(landed.some((c) => c.fundingHeat.length > 0)).toBe(true);
+  }, 120_000);
+
+  it('writes USDT/KRW, BTC and the index flat out while callers wait, and paces the rest', async () => {
+    // A day no other test here writes (the database is shared by the file's tests).
+    const end = Date.UTC(2026, 5, 1, 12, 0);
+    // A server that stays busy: every pause is counted, and what had landed by then.
+    const landedBases = new Set<string>();
+    const pausedWith: number[] = [];
+    const pacer = new (class extends BackgroundPacer {
+      override busy(): boolean {
+        return true;
+      }
+      override pause(spentMs: number): Promise<void> {
+        pausedWith.push(landedBases.size);
+        return super.pause(Math.min(spentMs, 0.01));
+      }
+    })({ share: 0.5 });
+    await runSimBackfill(payload(end, 3), {
+      history: createHistoryRepository(getDb()),
+      marketHistory: createMarketHistoryRepository(getDb()),
+      logger: silent,
+      pacer,
+      onLanded: (chunk) => {
+        for (const m of chunk.closes) landedBases.add(m.base);
+      },
+    });
+    // Nothing waited before USDT and BTC had landed; everything after them did.
+    expect(pausedWith.length).toBeGreaterThan(0);
+    expect(Math.min(...pausedWith)).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
   it('never overwrites a minute the live run wrote', async () => {

@@ -27,6 +27,11 @@ const GAP_PAIRS_PER_MARKET = 3;
  * at a fifth of the rows (settlements, which the funding charts read, are all written).
  */
 const FUNDING_EVERY_MINUTES = 5;
+/**
+ * The first tokens (USDT/KRW, BTC and, between them and the rest, the premium index) are written flat out even
+ * while callers wait: they are what a fresh install's first pages chart, and paced they took minutes to land.
+ */
+const UNPACED_TOKENS = 2;
 
 export interface SimBackfillPayload {
   /** Where the simulation started: the history ends at this minute (exclusive). */
@@ -126,7 +131,7 @@ export async function runSimBackfill(
   const range = { from: sim.first, to: sim.end };
   const keep = { keepExisting: true };
   let rows = 0;
-  const { pacer } = deps;
+  let pacer: BackgroundPacer | undefined;
   const write = async <T>(items: readonly T[], writer: (slice: T[]) => Promise<number>) => {
     for (let i = 0; i < items.length; ) {
       checkpoint(deps.signal);
@@ -165,7 +170,10 @@ export async function runSimBackfill(
   for (const [done, token] of tokens.entries()) {
     checkpoint(deps.signal);
     // The index page right after Bitcoin's charts (USDT/KRW and BTC come first).
-    if (done === 2) await writeIndex();
+    if (done === UNPACED_TOKENS) {
+      await writeIndex();
+      pacer = deps.pacer;
+    }
     const keys = token.instruments.map((i) => sim.spec(i));
     markets += keys.length;
     if ((await history.countMinuteBars(keys, range)) >= keys.length * sim.minutes) {
