@@ -14,8 +14,14 @@ import { MarketViews } from './market-views.ts';
 import { DEFAULT_WINDOW_MINUTES, MinuteBarCollector } from './minute-bars.ts';
 import { OrderBooks } from './order-books.ts';
 import { livePremiumIndex, type PremiumIndexValue, premiumIndexAt } from './premium-index.ts';
-import { calcOptions, DurationCache, type EngineParts } from './spread-calc.ts';
-import { querySpreadTable } from './spread-table.ts';
+import { calcOptions, DurationCache, type EngineParts, SpreadCalc } from './spread-calc.ts';
+import {
+  querySpreadTable,
+  type RankedPage,
+  rankSpreadTablePage,
+  spreadRows,
+  type TableScope,
+} from './spread-table.ts';
 import type { ArbitrageFilter, ArbitragePage, PremiumFilter, SpreadPage } from './spread-types.ts';
 import { Wallets } from './wallets.ts';
 import { type PersistedCloses, RingWarmUp } from './warm-up.ts';
@@ -224,24 +230,35 @@ export class MarketEngine implements EngineParts {
 
   /** Premium table (spec §3): kimchi (Korean over overseas) or global (overseas over overseas). */
   premium(filter: PremiumFilter, now: number): SpreadPage {
+    return querySpreadTable(this, calcOptions('premium', filter), filter, this.premiumScope(filter), now);
+  }
+
+  /**
+   * A premium table's page as ranked combinations and their gaps, no rows built: for a caller that merges
+   * several tables and builds only the rows it serves (premiumRows, with the same filter and time).
+   */
+  premiumRanked(filter: PremiumFilter, now: number): RankedPage {
+    return rankSpreadTablePage(this, calcOptions('premium', filter), filter, this.premiumScope(filter), now);
+  }
+
+  /** Rows of ranked combinations (premiumRanked), as premium() gives them. */
+  premiumRows(filter: PremiumFilter, combos: readonly number[], now: number): SpreadPage['data'] {
+    return spreadRows(new SpreadCalc(this, calcOptions('premium', filter), now), combos);
+  }
+
+  private premiumScope(filter: PremiumFilter): TableScope {
     const scope = filter.scope ?? 'kimchi';
     const list = this.combos.byMarketPair[PREMIUM_TYPE_INDEX[filter.premiumType ?? 'spot-spot']];
     const targetQuote = filter.targetQuote ?? 'USDT';
-    return querySpreadTable(
-      this,
-      calcOptions('premium', filter),
-      filter,
-      {
-        lists: list ? [list] : [],
-        kindMask: SOURCE_KOREAN | TARGET_KOREAN,
-        kindValue: scope === 'kimchi' ? SOURCE_KOREAN : 0,
-        targetQuote: targetQuote === 'any' ? undefined : targetQuote,
-        sourceQuote: filter.sourceQuote,
-        minGap: filter.minPremium,
-        maxGap: filter.maxPremium,
-      },
-      now,
-    );
+    return {
+      lists: list ? [list] : [],
+      kindMask: SOURCE_KOREAN | TARGET_KOREAN,
+      kindValue: scope === 'kimchi' ? SOURCE_KOREAN : 0,
+      targetQuote: targetQuote === 'any' ? undefined : targetQuote,
+      sourceQuote: filter.sourceQuote,
+      minGap: filter.minPremium,
+      maxGap: filter.maxPremium,
+    };
   }
 
   /** Arbitrage table: source bought (long), target sold (short), market types as the kind names. */

@@ -74,15 +74,56 @@ export function querySpreadTable(
   now: number,
 ): SpreadPage {
   const calc = new SpreadCalc(parts, options, now);
-  const page = {
+  const { combos, total } = rankSpreadTable(calc, filter, scope);
+  return {
     page: filter.page,
     limit: filter.limit,
     updatedAt: now,
     currency: filter.currency,
     conversionBase: filter.conversionBase,
     rates: ratesOf(parts),
+    data: spreadRows(calc, combos),
+    total,
   };
-  if (!Number.isFinite(calc.rate)) return { ...page, data: [], total: 0 };
+}
+
+/** The page's combinations, ranked, each with its gap: what a caller merging several tables ranks on. */
+export interface RankedPage {
+  readonly combos: number[];
+  readonly gaps: number[];
+  /** Rows that passed the filters. */
+  readonly total: number;
+}
+
+/**
+ * The filters and ranking of querySpreadTable without building rows: a caller merging several tables (the paid
+ * API's premium, twelve tables into one page) builds only the rows it serves (spreadRows).
+ */
+export function rankSpreadTablePage(
+  parts: EngineParts,
+  options: CalcOptions,
+  filter: SpreadFilter,
+  scope: TableScope,
+  now: number,
+): RankedPage {
+  const calc = new SpreadCalc(parts, options, now);
+  const { combos, total } = rankSpreadTable(calc, filter, scope);
+  // In double precision, as the rows carry it (the pass's column is single precision).
+  return { combos, gaps: combos.map((c) => calc.gap(c)), total };
+}
+
+/** Full rows of combinations, in the given order, as querySpreadTable's page holds them. */
+export function spreadRows(calc: SpreadCalc, combos: readonly number[]): SpreadPage['data'] {
+  return combos.map((c) => tidyRow(buildSpreadRow(calc, c)));
+}
+
+function rankSpreadTable(
+  calc: SpreadCalc,
+  filter: SpreadFilter,
+  scope: TableScope,
+): { combos: number[]; total: number } {
+  const parts = calc.parts;
+  if (!Number.isFinite(calc.rate)) return { combos: [], total: 0 };
 
   const { state, combos } = parts;
   const source = combos.source.array;
@@ -192,8 +233,7 @@ export function querySpreadTable(
     (filter.page - 1) * filter.limit,
     filter.limit,
   );
-  const data = positions.map((p) => tidyRow(buildSpreadRow(calc, ids[p] as number)));
-  return { ...page, data, total: n };
+  return { combos: positions.map((p) => ids[p] as number), total: n };
 }
 
 /**

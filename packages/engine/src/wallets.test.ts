@@ -39,3 +39,27 @@ describe('transfer routes across venues that spell a network differently', () =>
     expect(w.networks('gateio', 'ETH')).toMatchObject([{ network: 'ERC20', deposit: false }]);
   });
 });
+
+describe('tickers that name different tokens at different venues', () => {
+  const A = '0x1111111111111111111111111111111111111111';
+  const B = '0x2222222222222222222222222222222222222222';
+
+  it('flags an asset whose contracts disagree, keeps other assets as they were, and clears the flag once they agree', () => {
+    const w = new Wallets();
+    w.apply(wallet(T0, 'binance', 'ABC', 'ETH', open, { contract: A }));
+    w.apply(wallet(T0, 'upbit', 'ABC', 'ETH', open, { contract: B }));
+    w.apply(wallet(T0, 'binance', 'XYZ', 'ETH', open, { contract: A }));
+    w.apply(wallet(T0, 'okx', 'XYZ', 'ERC20', open, { contract: A }));
+    expect([...w.conflictedAssets()]).toEqual(['ABC']);
+    expect(w.identity('upbit', 'binance', 'ABC')).toBe('different');
+    expect(w.identity('okx', 'binance', 'XYZ')).toBe('same');
+
+    // XYZ turns out to be another token at a third venue; ABC is untouched.
+    w.apply(wallet(T0 + 1, 'bybit', 'XYZ', 'ETH', open, { contract: B }));
+    expect([...w.conflictedAssets()].sort()).toEqual(['ABC', 'XYZ']);
+    // Upbit corrects its contract: ABC is one token again, and answers for it are not the old ones.
+    w.apply(wallet(T0 + 2, 'upbit', 'ABC', 'ETH', open, { contract: A }));
+    expect([...w.conflictedAssets()]).toEqual(['XYZ']);
+    expect(w.identity('upbit', 'binance', 'ABC')).toBe('same');
+  });
+});

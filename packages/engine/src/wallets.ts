@@ -83,60 +83,67 @@ export class Wallets {
       delayed: event.delayed === true,
       updatedAt: event.t,
     });
+    let venues = this.venuesByAsset.get(event.asset);
+    if (!venues) {
+      venues = new Set();
+      this.venuesByAsset.set(event.asset, venues);
+    }
+    venues.add(venue.id);
+    // Only this asset's answers can have changed: the others stay (the simulator moves a wallet a second).
+    this.identities.delete(event.asset);
+    this.dirtyAssets.add(event.asset);
     this.version++;
     return true;
   }
 
   /**
    * Whether `asset` at two venues is one token (their contracts agree on a shared network), two different
-   * tokens behind one ticker, or unknown. Answers are kept until the next wallet event.
+   * tokens behind one ticker, or unknown. Answers are kept until the asset's next wallet event.
    */
   identity(a: string, b: string, asset: string): TokenIdentity {
-    if (this.identityVersion !== this.version) {
-      this.identities.clear();
-      this.identityVersion = this.version;
+    let answers = this.identities.get(asset);
+    if (!answers) {
+      answers = new Map();
+      this.identities.set(asset, answers);
     }
-    const key = a < b ? `${a}|${b}|${asset}` : `${b}|${a}|${asset}`;
-    let found = this.identities.get(key);
+    const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+    let found = answers.get(key);
     if (found === undefined) {
       found = compareTokenContracts(asset, this.networks(a, asset), this.networks(b, asset));
-      this.identities.set(key, found);
+      answers.set(key, found);
     }
     return found;
   }
 
   /**
-   * Assets that some pair of venues hold as different tokens, recomputed when wallets change: lets the table
-   * skip the pairwise check for every other token.
+   * Assets that some pair of venues hold as different tokens: lets the table skip the pairwise check for every
+   * other token. Only assets whose wallets changed since the last call are checked again (every table query
+   * asks, and a full pass over every asset's venue pairs took milliseconds).
    */
   conflictedAssets(): ReadonlySet<string> {
-    if (this.conflictVersion === this.version) return this.conflicts;
-    const venuesByAsset = new Map<string, string[]>();
-    for (const key of this.byVenueAsset.keys()) {
-      const [venue, asset] = key.split('|') as [string, string];
-      const list = venuesByAsset.get(asset);
-      if (list) list.push(venue);
-      else venuesByAsset.set(asset, [venue]);
-    }
-    const conflicts = new Set<string>();
-    for (const [asset, venues] of venuesByAsset) {
-      if (venues.length < 2) continue;
+    // Asked for every candidate row: nothing may be allocated when nothing changed (a Set's clear() does).
+    if (this.dirtyAssets.size === 0) return this.conflicts;
+    for (const asset of this.dirtyAssets) {
+      const venues = [...(this.venuesByAsset.get(asset) ?? [])];
+      let conflicted = false;
       search: for (let i = 0; i < venues.length; i++)
         for (let j = i + 1; j < venues.length; j++)
           if (this.identity(venues[i] as string, venues[j] as string, asset) === 'different') {
-            conflicts.add(asset);
+            conflicted = true;
             break search;
           }
+      if (conflicted) this.conflicts.add(asset);
+      else this.conflicts.delete(asset);
     }
-    this.conflicts = conflicts;
-    this.conflictVersion = this.version;
-    return conflicts;
+    this.dirtyAssets.clear();
+    return this.conflicts;
   }
 
-  private readonly identities = new Map<string, TokenIdentity>();
-  private identityVersion = -1;
-  private conflicts: ReadonlySet<string> = new Set();
-  private conflictVersion = -1;
+  /** Per asset: the venues reporting it, identity answers by venue pair, and whether to check it again. */
+  private readonly venuesByAsset = new Map<string, Set<string>>();
+  private readonly identities = new Map<string, Map<string, TokenIdentity>>();
+  private readonly dirtyAssets = new Set<string>();
+  private readonly conflicts = new Set<string>();
 
   networks(venue: string, asset: string): readonly WalletNetworkState[] {
     return [...(this.byVenueAsset.get(`${venue}|${asset}`)?.values() ?? [])];

@@ -7,7 +7,7 @@ import {
   VENUE_IDS,
   type VenueId,
 } from '@spreadscope/core';
-import type { MarketEngine } from '@spreadscope/engine';
+import type { MarketEngine, PremiumFilter } from '@spreadscope/engine';
 import { z } from 'zod';
 import { premiumDetail } from './premium-detail.ts';
 import {
@@ -72,57 +72,76 @@ export function premiumAnswer(engine: MarketEngine, q: PublicPremiumQuery, now: 
   // needs no more than page × limit of them, and the totals come from the engine.
   const quick = q.key === 'pdp' && !needsRowFilter(q);
   const need = Math.min(ENGINE_ROWS, q.page * q.limit);
-  const rows: PremiumTableRow[] = [];
-  let total = 0;
-  for (const call of engineCalls(q)) {
-    const page = engine.premium(
-      {
-        scope: call.scope,
-        premiumType: call.type,
-        ...pushDown(call.scope, known(one(q.source_exchange)), known(one(q.target_exchange))),
-        bases: q.asset?.map((a) => a.toUpperCase()),
-        search: q.query,
-        transferable: q.only_transferable || undefined,
-        targetQuote: 'any',
-        currency: q.currency,
-        conversionBase: q.conversion_base,
-        interval: 'realtime',
-        sort: 'gap',
-        // A flipped gap falls as the original rises: the flipped table's best are the original's worst.
-        order: call.flipped === (q.sort === 'desc') ? 'asc' : 'desc',
-        page: 1,
-        limit: quick ? need : ENGINE_ROWS,
-      },
-      now,
-    );
-    total += page.total;
-    for (const row of page.data as PremiumTableRow[]) {
-      const oriented = call.flipped ? flipRow(row) : row;
-      if (quick || rowFilter(oriented)) rows.push(oriented);
-    }
-  }
-  const key = q.key;
   const direction = q.sort === 'asc' ? 1 : -1;
   const start = (q.page - 1) * q.limit;
+  const filterOf = (call: EngineCall, limit: number): PremiumFilter => ({
+    scope: call.scope,
+    premiumType: call.type,
+    ...pushDown(call.scope, known(one(q.source_exchange)), known(one(q.target_exchange))),
+    bases: q.asset?.map((a) => a.toUpperCase()),
+    search: q.query,
+    transferable: q.only_transferable || undefined,
+    targetQuote: 'any',
+    currency: q.currency,
+    conversionBase: q.conversion_base,
+    interval: 'realtime',
+    sort: 'gap',
+    // A flipped gap falls as the original rises: the flipped table's best are the original's worst.
+    order: call.flipped === (q.sort === 'desc') ? 'asc' : 'desc',
+    page: 1,
+    limit,
+  });
+  let total = 0;
   let data: ReturnType<typeof premiumDetail>[];
-  if (key === 'pdp') {
-    // The default key is the row's own gap (`pdp`): sort the rows by it and detail only the page, not the
-    // thousand-odd rows the engine tables gave (the detail is most of an answer's cost).
-    const keyed = rows.map((row) => ({ row, detail: { pdp: row.gapPercent } }));
-    keyed.sort((a, b) => compareKey(a.detail, b.detail, key, direction));
-    data = keyed.slice(start, start + q.limit).map(({ row }) => premiumDetail(row, now));
+  if (quick) {
+    // Ranked by the gap alone: each table gives its best combinations and their gaps, the merge keeps the
+    // page, and only the page's rows are built (building the dozen tables' rows was most of an answer).
+    const picks: { call: number; combo: number; gap: number }[] = [];
+    const calls = engineCalls(q);
+    for (const [index, call] of calls.entries()) {
+      const ranked = engine.premiumRanked(filterOf(call, need), now);
+      total += ranked.total;
+      ranked.combos.forEach((combo, i) => {
+        const gap = ranked.gaps[i] as number;
+        picks.push({ call: index, combo, gap: call.flipped ? inverseGap(gap) : gap });
+      });
+    }
+    picks.sort((a, b) => (a.gap - b.gap) * direction);
+    const page = picks.slice(start, start + q.limit);
+    const rowOf = new Map<string, PremiumTableRow>();
+    for (const [index, call] of calls.entries()) {
+      const combos = page.filter((p) => p.call === index).map((p) => p.combo);
+      if (combos.length === 0) continue;
+      const rows = engine.premiumRows(filterOf(call, need), combos, now) as PremiumTableRow[];
+      for (const [i, row] of rows.entries()) {
+        rowOf.set(`${index}:${combos[i]}`, call.flipped ? flipRow(row) : row);
+      }
+    }
+    data = page.flatMap((p) => {
+      const row = rowOf.get(`${p.call}:${p.combo}`);
+      return row ? [premiumDetail(row, now)] : [];
+    });
   } else {
+    const rows: PremiumTableRow[] = [];
+    for (const call of engineCalls(q)) {
+      const page = engine.premium(filterOf(call, ENGINE_ROWS), now);
+      for (const row of page.data as PremiumTableRow[]) {
+        const oriented = call.flipped ? flipRow(row) : row;
+        if (rowFilter(oriented)) rows.push(oriented);
+      }
+    }
+    total = rows.length;
     const detailed = rows.map((row) => premiumDetail(row, now));
-    detailed.sort((a, b) => compareKey(a.detail, b.detail, key, direction));
+    detailed.sort((a, b) => compareKey(a.detail, b.detail, q.key, direction));
     data = detailed.slice(start, start + q.limit);
   }
   return {
     data,
     page: q.page,
     limit: q.limit,
-    total: quick ? total : rows.length,
+    total,
     sort: q.sort,
-    key,
+    key: q.key,
     currency: q.currency,
     conversion_base: q.conversion_base,
   };
@@ -188,7 +207,7 @@ function needsRowFilter(q: PublicPremiumQuery): boolean {
 
 /** The same pair read the other way round: the target's premium over the source. */
 export function flipRow(row: PremiumTableRow): PremiumTableRow {
-  const inverse = (gap: number | null) => (gap === null ? null : 100 / (1 + gap / 100) - 100);
+  const inverse = (gap: number | null) => (gap === null ? null : inverseGap(gap));
   const gapAgo = Object.fromEntries(
     Object.entries(row.gapAgo).map(([window, gap]) => [window, inverse(gap)]),
   ) as PremiumTableRow['gapAgo'];
@@ -208,6 +227,11 @@ export function flipRow(row: PremiumTableRow): PremiumTableRow {
       annualizedPercent: row.funding.annualizedPercent === null ? null : -row.funding.annualizedPercent,
     },
   };
+}
+
+/** The gap of the pair read the other way round, in percent. */
+function inverseGap(gap: number): number {
+  return 100 / (1 + gap / 100) - 100;
 }
 
 /** The market pairs a call asks for (all when it names none), as row types after any flip. */
