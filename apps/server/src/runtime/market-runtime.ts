@@ -25,6 +25,8 @@ const RESTORE_LEAD_MINUTES = 60;
  * write per market per minute, of the markets that moved since.
  */
 const CHECKPOINT_BEFORE_CLOSE_MS = 15_000;
+/** Bars per statement while callers are served: a statement holds the loop, a few ms for this many. */
+const DURABLE_SLICE_ROWS = 1_000;
 
 export interface MarketRuntimeOptions {
   readonly source: MarketSource;
@@ -332,20 +334,26 @@ export class MarketRuntime {
     if (!history || this.options.writeHistory === false) return this.writing;
     const index = this.indexRows(engine, closed);
     const { pacer } = this.options;
-    // Whole when nobody waits (and at shutdown's last flush); in paced slices while callers are served.
-    const write = async <T>(rows: readonly T[], writer: (rows: T[]) => Promise<unknown>) => {
+    // Whole when nobody waits (and at shutdown's last flush); in slices while callers are served. The bars are
+    // what a kill -9 just after the boundary must not lose: their slices only let callers in between, never
+    // wait; the derived rows (funding minutes, gap minutes, the index) are paced.
+    const write = async <T>(rows: readonly T[], writer: (rows: T[]) => Promise<unknown>, durable = false) => {
       for (let i = 0; i < rows.length; ) {
-        const size = all || !pacer ? rows.length : pacer.rowsPerStatement(rows.length);
+        const busy = !all && pacer?.busy() === true;
+        const size = !busy ? rows.length : durable ? DURABLE_SLICE_ROWS : pacer.rowsPerStatement(rows.length);
         const started = performance.now();
         await writer(rows.slice(i, i + size));
         i += size;
-        if (pacer && !all && i < rows.length) await pacer.pause(performance.now() - started);
+        if (!busy || i >= rows.length) continue;
+        await (durable
+          ? new Promise((resolve) => setImmediate(resolve))
+          : pacer.pause(performance.now() - started));
       }
     };
     this.writing = this.writing.then(async () => {
       try {
-        await write(bars, (rows) => history.writeMinuteBars(rows));
-        await write(forex, (rows) => history.writeForexBars(rows));
+        await write(bars, (rows) => history.writeMinuteBars(rows), true);
+        await write(forex, (rows) => history.writeForexBars(rows), true);
         if (marketHistory) {
           await write(funding.minutes, (rows) => marketHistory.writeFundingMinutes(rows));
           await write(funding.settlements, (rows) => marketHistory.writeFundingSettlements(rows));
