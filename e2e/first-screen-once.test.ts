@@ -130,4 +130,29 @@ describe('the first screen of /premium', () => {
     }
     await context.close();
   }, 120_000);
+
+  it('loads the English catalogue only on English pages, preloaded with their HTML, and renders them in English', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const englishChunk = (path: string) => /\/assets\/en-resources-[^/]*\.js$/.test(path);
+
+    await page.goto(`${server.url}/premium`);
+    await page.locator('tr[data-row-id]').first().waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    expect(scripts.filter(englishChunk)).toEqual([]);
+
+    const html = await (await fetch(`${server.url}/en/premium`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/en-resources-[^"]+\.js">/);
+    expect(await (await fetch(`${server.url}/premium`)).text()).not.toContain('en-resources-');
+    await page.goto(`${server.url}/en/premium`);
+    await page.locator('tr[data-row-id]').first().waitFor({ timeout: 30_000 });
+    expect(scripts.filter(englishChunk)).toHaveLength(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.locator('.skip-link').textContent()).toBe('Skip to content');
+    await context.close();
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import { SettingsContext, SocketContext } from './app/contexts.ts';
 import { createAppRouter } from './app/router.tsx';
 import { allows } from './consent/consent.ts';
 import { consentStore } from './consent/device-storage.ts';
-import { createI18n } from './i18n/i18n.ts';
+import { createLoadedI18n } from './i18n/i18n.ts';
 import { bootDataSource } from './lib/boot-data.ts';
 import { browserStorage } from './lib/browser-storage.ts';
 import { languageFromPath, localizePath } from './lib/locale-path.ts';
@@ -40,7 +40,8 @@ if (path === '/' && settings.get().language === 'en') {
 const bootSource = bootDataSource();
 if (bootSource) marketStatus.report({ dataSource: bootSource });
 
-const i18n = createI18n(languageFromPath(window.location.pathname));
+// An English page waits for its catalogue (preloaded with the HTML): the first render is already in English.
+const i18n = await createLoadedI18n(languageFromPath(window.location.pathname));
 const socket = new PremiumSocket({
   url: () => socketUrl(window.location, i18n.language),
   onHello: (dataSource) => marketStatus.report({ dataSource }),

@@ -12,6 +12,8 @@ const FIRST_SCREEN_QUERY = premiumQuerySchema.parse(PREMIUM_FIRST_SCREEN.query);
 const PREMIUM_PAGES = new Set(['/premium', '/en/premium']);
 /** The premium route's module in the web build (its router loads it lazily). */
 const PREMIUM_MODULE = 'src/pages/premium-page.tsx';
+/** The English catalogue's module: its own chunk, which an English page waits for before its first render. */
+const ENGLISH_MODULE = 'src/i18n/en-resources.ts';
 
 interface ManifestChunk {
   readonly file: string;
@@ -57,9 +59,18 @@ export function routePreloads(webDist: string, module: string, indexHtml: string
  * The page is kept in the answer cache per variant and market version, with its compressed forms.
  */
 export function firstScreen(api: MarketApi, webDist: string) {
-  let preloads: string | null = null;
+  const preloads = new Map<string, string>();
+  const preloadsOf = (module: string, indexHtml: string) => {
+    let links = preloads.get(module);
+    if (links === undefined) {
+      links = routePreloads(webDist, module, indexHtml);
+      preloads.set(module, links);
+    }
+    return links;
+  };
   return async (request: FastifyRequest, indexHtml: string): Promise<CachedAnswer> => {
     const [path = '/', search] = request.url.split('?');
+    const english = path === '/en' || path.startsWith('/en/');
     const cache = request.server.answers;
     let table: CachedAnswer | null = null;
     let view = '';
@@ -71,7 +82,7 @@ export function firstScreen(api: MarketApi, webDist: string) {
         api.tables.premium(FIRST_SCREEN_QUERY, tableView),
       );
     }
-    const key = `page:${table ? `premium#${view}` : 'plain'}`;
+    const key = `page:${table ? `premium#${view}` : 'plain'}:${english ? 'en' : 'ko'}`;
     return cache.answer(
       key,
       () => {
@@ -83,8 +94,10 @@ export function firstScreen(api: MarketApi, webDist: string) {
         }
         // JSON has "<" only inside strings, where \u003c reads the same: nothing can close the script early.
         const json = `{${boot.join(',')}}`.replaceAll('<', '\\u003c');
-        preloads ??= routePreloads(webDist, PREMIUM_MODULE, indexHtml);
-        const script = `<script type="application/json" id="ss-boot">${json}</script>${table ? preloads : ''}`;
+        const links =
+          (english ? preloadsOf(ENGLISH_MODULE, indexHtml) : '') +
+          (table ? preloadsOf(PREMIUM_MODULE, indexHtml) : '');
+        const script = `<script type="application/json" id="ss-boot">${json}</script>${links}`;
         return indexHtml.includes('</head>')
           ? indexHtml.replace('</head>', `${script}</head>`)
           : `${script}${indexHtml}`;

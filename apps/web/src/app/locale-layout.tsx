@@ -12,6 +12,7 @@ import { ConsentSettingsContext } from '../consent/use-consent.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useSettings } from '../hooks/use-settings.ts';
 import { useVenueConnections } from '../hooks/use-venue-connections.ts';
+import { loadLanguage } from '../i18n/i18n.ts';
 import { resolveTheme, resolveUpColor } from '../lib/settings.ts';
 import './app-shell.css';
 
@@ -28,8 +29,20 @@ export function LocaleLayout({ language }: { language: Language }) {
   const openConsentSettings = useCallback(() => consentDialog.current?.open(), []);
 
   useLayoutEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
+    if (i18n.language === language) {
+      document.documentElement.lang = language;
+      return;
+    }
+    // The other language's catalogue may still be on its way: the page stays in the current one until it is in.
+    let current = true;
+    void loadLanguage(i18n, language).then(async () => {
+      if (!current) return;
+      await i18n.changeLanguage(language);
+      document.documentElement.lang = language;
+    });
+    return () => {
+      current = false;
+    };
   }, [i18n, language]);
 
   // Remember the last language chosen, so the next visit to an unprefixed link can open in it.

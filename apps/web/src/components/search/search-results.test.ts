@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en.ts';
-import { createI18n } from '../../i18n/i18n.ts';
+import { createLoadedI18n } from '../../i18n/i18n.ts';
 import { ko } from '../../i18n/ko.ts';
 import { placeHits } from './search-hits.ts';
 import { SearchResults } from './search-results.tsx';
@@ -18,12 +18,14 @@ const hit = (id: string, title: string, path: string) => ({
   score: 0,
 });
 
+const instances = { ko: await createLoadedI18n('ko'), en: await createLoadedI18n('en') };
+
 function render(language: 'ko' | 'en', answer: SearchResponse): string {
   const placed = placeHits(answer.groups);
   return renderToStaticMarkup(
     createElement(
       I18nextProvider,
-      { i18n: createI18n(language) },
+      { i18n: instances[language] },
       createElement(SearchResults, {
         listId: 'list',
         q: answer.q,
