@@ -458,14 +458,12 @@ export async function startServer(
   if (adminToken !== null) registerAdminEndpoint(app, adminToken, (argv) => runAdminInServer(argv, database));
 
   await role.start();
-  // The back-fill waits for the candle back-fill and ring refill: PGlite runs one query at a time.
-  const stopDesk = startDesk(
-    desk,
-    source,
-    config,
-    log,
-    () => (runtime as MarketRuntime | null)?.restored ?? Promise.resolve(),
-  );
+  // The back-fill waits for the ring refill and for the server to serve: PGlite runs one query at a time, and
+  // its day of rows written before listening held a fresh start's first screen back by seconds.
+  const stopDesk = startDesk(desk, source, config, log, async () => {
+    await ((runtime as MarketRuntime | null)?.restored ?? Promise.resolve());
+    await serving;
+  });
   wallets.start();
   listing.start();
   publicWsHub.followListings(listing.noticed);
