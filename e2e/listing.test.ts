@@ -77,13 +77,22 @@ describe('listing arbitrage in Chromium', () => {
       const cards = page.getByTestId('listing-card');
       await cards.first().waitFor({ timeout: 60_000 });
       expect(await cards.count()).toBeGreaterThanOrEqual(1);
-      // The simulated cycles (with their deposits) are Upbit's and Bithumb's KRW listings; the replayed notice
-      // boards may add other venues' real listings, which can come first.
-      const first = page
-        .locator(
-          '[data-testid="listing-card"][data-key^="upbit-krw-"], [data-testid="listing-card"][data-key^="bithumb-krw-"]',
-        )
-        .first();
+      // The simulated cycles (with their deposits and price paths) are Upbit's and Bithumb's KRW listings; the
+      // replayed and simulated notice boards may add other listings (without a drawn path), which can come first.
+      const korean =
+        '[data-testid="listing-card"][data-key^="upbit-krw-"], [data-testid="listing-card"][data-key^="bithumb-krw-"]';
+      await page.locator(korean).first().waitFor({ timeout: 60_000 });
+      const charted = await page.locator(korean).evaluateAll(async (cards) => {
+        for (const card of cards) {
+          const key = card.getAttribute('data-key') ?? '';
+          const answer = await fetch(`/api/v1/front/listing/chart?key=${encodeURIComponent(key)}`);
+          const chart = (await answer.json()) as { points?: { krw: number | null }[] };
+          if (chart.points?.some((p) => p.krw !== null)) return key;
+        }
+        return null;
+      });
+      expect(charted, 'a simulated listing cycle among the Korean cards').not.toBeNull();
+      const first = page.locator(`[data-testid="listing-card"][data-key="${charted}"]`);
       await first.waitFor({ timeout: 60_000 });
       const status = await first.getAttribute('data-status');
       expect(['deposit', 'deposit_wait', 'sell', 'sell_wait', 'trade', 'trade_wait', 'unknown']).toContain(
