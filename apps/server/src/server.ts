@@ -156,6 +156,8 @@ export async function startServer(
   let deskMode: () => DataSourceMode = () => 'live';
   // Requests and pushes slow the back-fills down to a share of the loop while they last.
   const backgroundPacer = new BackgroundPacer();
+  // The paid API's WebSocket pushes after each batch the engine takes in, not at the web tables' tick.
+  const batchListeners = new Set<() => void>();
   const desk = new DerivativesDesk({
     repository: derivativesHistory.forMode(() => deskMode()),
     write: config.ROLE !== 'api',
@@ -193,6 +195,9 @@ export async function startServer(
         marketHistory,
         logger: log,
         pacer: backgroundPacer,
+        onBatch: () => {
+          for (const listener of batchListeners) listener();
+        },
         observe: (event, mode) => {
           notices.ingest(event, mode);
           listing.ingest(event, mode);
@@ -320,6 +325,10 @@ export async function startServer(
     desk,
     {
       onPush: backgroundPacer.noteForeground,
+      ticks: (listener) => {
+        batchListeners.add(listener);
+        return () => batchListeners.delete(listener);
+      },
     },
   );
   const billing = createBilling({

@@ -63,6 +63,12 @@ export interface MarketRuntimeOptions {
    * mode of the source that produced it: the notices module stores and pushes them.
    */
   readonly observe?: (event: MarketEvent, mode: DataSourceMode) => void;
+  /**
+   * Called once after each batch of events the engine took in (coalesced to one call per turn of the loop),
+   * not held back to the tick's pace: light readers that want a quote the moment it lands (the paid API's
+   * WebSocket) listen here and pace themselves.
+   */
+  readonly onBatch?: () => void;
 }
 
 /**
@@ -82,6 +88,7 @@ export class MarketRuntime {
   /** When the last tick was published, and whether one is already on its way for the events just applied. */
   private tickedAt = Number.NEGATIVE_INFINITY;
   private tickSoon = false;
+  private batchSoon = false;
   private writing: Promise<void> = Promise.resolve();
   private failedEvents = 0;
   /** Last minute whose premium index was recorded. */
@@ -290,6 +297,13 @@ export class MarketRuntime {
    * simulator's come every 100 ms with jitter); the interval stays for whatever this leaves.
    */
   private tickAfterBatch(): void {
+    if (this.options.onBatch && !this.batchSoon) {
+      this.batchSoon = true;
+      setImmediate(() => {
+        this.batchSoon = false;
+        if (!this.stopping) this.options.onBatch?.();
+      });
+    }
     if (this.tickSoon || performance.now() - this.tickedAt < 0.8 * (this.options.tickMs ?? 100)) return;
     this.tickSoon = true;
     setImmediate(() => {

@@ -302,11 +302,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...(options.clockForMeter ? { now: options.clockForMeter } : {}),
     },
   );
+  // As in server.ts: the paid API's WebSocket pushes after each batch the engine takes in.
+  const batchListeners = new Set<() => void>();
   const publicWsHub = new PublicWsHub(
     () => engines.current,
     () => source.now(),
     bus,
     desk,
+    {
+      ticks: (listener) => {
+        batchListeners.add(listener);
+        return () => batchListeners.delete(listener);
+      },
+    },
   );
   const billing = createBilling({
     database,
@@ -410,6 +418,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     marketHistory,
     logger: silent,
     tickMs: 20,
+    onBatch: () => {
+      for (const listener of batchListeners) listener();
+    },
     observe: (event, mode) => {
       notices.ingest(event, mode);
       listing.ingest(event, mode);

@@ -1,6 +1,8 @@
 import type { MarketEvent } from '@spreadscope/core';
 import { describe, expect, it } from 'vitest';
+import { Simulator } from './simulator.ts';
 import { SimulatorSource } from './simulator-source.ts';
+import { SIMULATED_VENUE_IDS } from './venue-profiles.ts';
 
 const START = Date.UTC(2025, 10, 21, 3);
 
@@ -22,6 +24,36 @@ describe('SimulatorSource', () => {
     wall = START + 10_000;
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(events.length).toBe(count);
+  });
+
+  it('hands a quote over once its time has passed, not when its 100 ms step ends; none lost, none twice', async () => {
+    // What the simulator draws for these 1.1 s with this seed (the simulated listings add quotes of their own).
+    const simulator = new Simulator({
+      seed: 3,
+      startTime: START,
+      venues: [...SIMULATED_VENUE_IDS],
+      tokenLimit: 20,
+    });
+    const key = (e: MarketEvent) => JSON.stringify(e);
+    const drawn = simulator.advanceTo(START + 1_100).filter((e) => e.type === 'quote');
+    const drawnKeys = new Set(drawn.map(key));
+    let wall = START;
+    const source = new SimulatorSource({ seed: 3, tokenLimit: 20, tickMs: 5, clock: () => wall });
+    const events: MarketEvent[] = [];
+    await source.start((e) => events.push(e));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+    const quotes = () => events.filter((e) => drawnKeys.has(key(e)));
+    // Mid-step: the step [1000, 1100) is drawn, and its quotes before 1040 are out, none later.
+    wall = START + 1_040;
+    await settle();
+    expect(quotes().some((e) => e.t > START + 1_000)).toBe(true);
+    expect(quotes().every((e) => e.t < START + 1_040)).toBe(true);
+    wall = START + 1_100;
+    await settle();
+    await source.stop();
+    expect(quotes().map(key).sort()).toEqual(drawn.map(key).sort());
+    const times = quotes().map((e) => e.t);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('skips ahead after a long stall instead of replaying the backlog', async () => {

@@ -1,4 +1,4 @@
-import type { DataSourceState, VenueId } from '@spreadscope/core';
+import type { DataSourceState, MarketEvent, VenueId } from '@spreadscope/core';
 import { linksForAllVenues } from '../common/links.ts';
 import type { FeedLogger } from '../common/logger.ts';
 import { StateListeners } from '../common/state-listeners.ts';
@@ -29,6 +29,11 @@ export interface SimulatorSourceOptions {
 
 /** Further behind than this, the source skips ahead rather than catching up event by event. */
 const MAX_CATCH_UP_MS = 30_000;
+/**
+ * How often the default timer hands over the events whose time has come. A step's events are drawn at its
+ * start and spread over its 100 ms; released at the step's end, a quote waited 0–100 ms before anyone saw it.
+ */
+export const SIM_RELEASE_MS = 20;
 
 /**
  * The simulator running in real time: a timer advances it to the wall clock, so events carry wall-clock
@@ -74,6 +79,7 @@ export class SimulatorSource implements MarketSource {
     const listings = new SimListings(this.options.seed, this.simulated);
     // Borrow rates, open interest and liquidations, moving with the simulated perpetuals.
     const derivatives = new DerivativesSimulator(this.options.seed, [...this.simulated], startTime);
+    const held = new HeldEvents();
     const pump = () => {
       const now = this.clock();
       // After a long stall (sleep, debugger) jump ahead instead of flooding the engine with the backlog.
@@ -82,8 +88,11 @@ export class SimulatorSource implements MarketSource {
           `simulator: ${Math.round((now - simulator.time) / 1000)} s behind the clock; skipping ahead`,
         );
         simulator.skipTo(now - SIM_STEP_MS);
+        held.clear();
       }
-      const batch = simulator.advanceTo(now);
+      // The step the clock is in is drawn whole (ahead of its end); its events go out as their times pass.
+      if (simulator.time <= now) held.add(simulator.advanceTo(now + SIM_STEP_MS));
+      const batch = held.takeBefore(now);
       for (const event of batch) {
         if ('venue' in event) this.lastByVenue.set(event.venue, event.t);
         sink(event);
@@ -100,11 +109,11 @@ export class SimulatorSource implements MarketSource {
       this.timer.unref?.();
       return;
     }
-    // By default each pump runs just after a simulated step ends (steps end every SIM_STEP_MS from the start):
-    // a step's quotes go out as soon as all of them are in the past. A plain interval ran wherever start()
-    // happened to finish, which added 0–100 ms (a fixed phase, different every start) to every quote's delay.
+    // By default the pump runs every SIM_RELEASE_MS while events are due, and sleeps until the next one when
+    // they are sparse (few tokens): a quote reaches the engine at most SIM_RELEASE_MS after its time.
     const next = () => {
-      const wait = Math.min(SIM_STEP_MS, Math.max(1, simulator.time + SIM_STEP_MS - this.clock() + 1));
+      const due = held.nextAt() ?? simulator.time;
+      const wait = Math.min(SIM_STEP_MS, Math.max(SIM_RELEASE_MS, due - this.clock()));
       this.timer = setTimeout(() => {
         try {
           pump();
@@ -150,5 +159,37 @@ export class SimulatorSource implements MarketSource {
 
   onStateChange(listener: (state: DataSourceState) => void): () => void {
     return this.listeners.add(listener);
+  }
+}
+
+/** Events drawn ahead of the clock, in time order, handed over once their time has come. */
+class HeldEvents {
+  private events: MarketEvent[] = [];
+  private next = 0;
+
+  /** Whole steps, later than everything held: a step's events come per instrument, so they are sorted by time. */
+  add(steps: MarketEvent[]): void {
+    if (steps.length === 0) return;
+    // Stable: an instrument's own events keep their order.
+    steps.sort((a, b) => a.t - b.t);
+    this.events = this.next < this.events.length ? this.events.slice(this.next).concat(steps) : steps;
+    this.next = 0;
+  }
+
+  takeBefore(now: number): MarketEvent[] {
+    const from = this.next;
+    let end = from;
+    while (end < this.events.length && (this.events[end] as MarketEvent).t < now) end++;
+    this.next = end;
+    return this.events.slice(from, end);
+  }
+
+  nextAt(): number | null {
+    return this.events[this.next]?.t ?? null;
+  }
+
+  clear(): void {
+    this.events = [];
+    this.next = 0;
   }
 }

@@ -12,6 +12,18 @@ const MAX_SUBSCRIPTIONS = 200;
 /** Unsent bytes past which a consumer is too slow and is dropped (it reconnects and resubscribes). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const CLOSE_TOO_SLOW = 4008;
+/** Pushes at most this often: each one rebuilds every group's message (and sends the changed ones). */
+const MIN_PUSH_GAP_MS = 20;
+
+export interface PublicWsHubOptions {
+  /** Told how many messages a push sent (background work yields while they flow). */
+  readonly onPush?: (messages: number) => void;
+  /**
+   * When to push: the market runtime's after-batch signal (a quote goes out as it lands), or by default the
+   * bus's market tick (the web tables' pace, about every 100 ms).
+   */
+  readonly ticks?: (listener: () => void) => () => void;
+}
 
 interface Connection {
   readonly socket: WebSocket;
@@ -40,6 +52,8 @@ export class PublicWsHub {
   private readonly unsubscribeBus: () => void;
   private readonly unsubscribeDesk: () => void;
   private unsubscribeListings: () => void = () => undefined;
+  private pushedAt = Number.NEGATIVE_INFINITY;
+  private pushLater: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly engine: () => MarketEngine,
@@ -47,10 +61,11 @@ export class PublicWsHub {
     bus: Bus,
     /** Open interest and liquidations; without it those channels stay silent. */
     private readonly desk?: DeskView,
-    /** `onPush`: told how many messages a tick sent (background work yields while they flow). */
-    private readonly options: { onPush?: (messages: number) => void } = {},
+    private readonly options: PublicWsHubOptions = {},
   ) {
-    this.unsubscribeBus = bus.subscribe(BUS_TOPICS.marketTick, () => this.tick());
+    this.unsubscribeBus = options.ticks
+      ? options.ticks(() => this.requestTick())
+      : bus.subscribe(BUS_TOPICS.marketTick, () => this.requestTick());
     this.unsubscribeDesk = desk?.subscribe((event) => this.onDesk(event)) ?? (() => undefined);
   }
 
@@ -211,8 +226,24 @@ export class PublicWsHub {
     }
   }
 
+  /** Pushes now, or MIN_PUSH_GAP_MS after the last push when that was sooner (one push for all asked meanwhile). */
+  private requestTick(): void {
+    if (this.pushLater !== null) return;
+    const wait = this.pushedAt + MIN_PUSH_GAP_MS - performance.now();
+    if (wait <= 0) {
+      this.tick();
+      return;
+    }
+    this.pushLater = setTimeout(() => {
+      this.pushLater = null;
+      this.tick();
+    }, wait);
+    this.pushLater.unref?.();
+  }
+
   /** Builds each group's message once, and sends it to every subscriber when it changed. */
   tick(): void {
+    this.pushedAt = performance.now();
     if (this.groups.size === 0) return;
     const engine = this.engine();
     const now = this.now();
@@ -247,6 +278,8 @@ export class PublicWsHub {
   }
 
   close(): void {
+    if (this.pushLater !== null) clearTimeout(this.pushLater);
+    this.pushLater = null;
     this.unsubscribeBus();
     this.unsubscribeDesk();
     this.unsubscribeListings();
