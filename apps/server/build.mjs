@@ -1,6 +1,9 @@
 // Bundles the server and our workspace packages into dist/main.js (and the market worker's thread into
 // dist/market-worker.js); npm dependencies stay external and load
-// from node_modules. Database migrations are copied next to the bundle, where packages/db looks for them.
+// from node_modules. Database migrations are copied next to the bundle, where packages/db looks for them, and
+// beside them an empty database with every migration applied: a first start copies it instead of running
+// initdb and the migrations (built once per PGlite version and migrations, then copied from the temp folder).
+import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,6 +16,7 @@ await build({
   entryPoints: {
     main: new URL('src/main.ts', here).pathname,
     'market-worker': new URL('../../packages/feeds/src/worker/market-worker.ts', here).pathname,
+    'bundle-pglite-template': new URL('src/build/bundle-pglite-template.ts', here).pathname,
   },
   outdir: dist.pathname,
   bundle: true,
@@ -33,4 +37,8 @@ await build({
   ],
 });
 cpSync(new URL('../../packages/db/drizzle/', here), new URL('drizzle/', dist), { recursive: true });
+const templateScript = new URL('bundle-pglite-template.js', dist).pathname;
+execFileSync(process.execPath, [templateScript], { stdio: ['ignore', 'ignore', 'inherit'] });
+rmSync(templateScript);
+rmSync(`${templateScript}.map`, { force: true });
 console.log('server bundled to apps/server/dist/main.js');

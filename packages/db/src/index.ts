@@ -21,6 +21,7 @@ export { defaultMigrationsFolder } from './migrations-folder.ts';
 export * from './notices-repository.ts';
 export * from './notify-repository.ts';
 export * from './open-database.ts';
+export { bundledPgliteTemplate, bundlePgliteTemplate } from './pglite-template.ts';
 export * from './phone-repository.ts';
 export { redactUrl } from './redact-url.ts';
 export * from './saved-views-repository.ts';

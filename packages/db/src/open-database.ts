@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { defaultMigrationsFolder } from './migrations-folder.ts';
 import { openPglite } from './open-pglite.ts';
 import { openPostgres } from './open-postgres.ts';
+import { bundledPgliteTemplate } from './pglite-template.ts';
 
 export const DEFAULT_PGLITE_DIR = './data/pglite';
 
@@ -16,9 +17,10 @@ export interface OpenDatabaseOptions {
    */
   readonly dataDir?: string | undefined;
   /**
-   * Tests: a dumped PGlite cluster migrated with the default migrations (see pglite-template.ts) a new, empty
-   * PGlite database starts from instead of running initdb and every migration. Ignored when another
-   * migrations folder is given (a test of an older schema must not start from the newest).
+   * A dumped PGlite cluster migrated with the default migrations (see pglite-template.ts) a new, empty PGlite
+   * database starts from instead of running initdb and every migration. Default: the one the server build left
+   * beside the bundle's migrations, if it fits (tests pass their own). Ignored when another migrations folder
+   * is given (a test of an older schema must not start from the newest).
    */
   readonly template?: string | undefined;
   /** Folder of Drizzle migrations; default {@link defaultMigrationsFolder}. */
@@ -39,7 +41,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
   const template =
     options.migrationsFolder === undefined || options.migrationsFolder === defaultMigrationsFolder()
-      ? options.template
+      ? (options.template ?? bundledPgliteTemplate(migrationsFolder))
       : undefined;
   return openPglite(options.dataDir ?? DEFAULT_PGLITE_DIR, migrationsFolder, template);
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +31,41 @@ function pgliteBuild(): string {
   return `${stat.size}-${Math.floor(stat.mtimeMs)}`;
 }
 
+/** What a migrated cluster depends on: this PGlite build and these migrations. */
+function templateKey(migrationsFolder: string): string {
+  return `${pgliteBuild()}-${migrationsDigest(migrationsFolder)}`;
+}
+
+/** The migrated cluster `npm run build` leaves beside the bundle's migrations folder, and its key. */
+const BUNDLED = 'pglite-template.tar';
+
+/**
+ * Build step: copies the migrated empty cluster (built once, see {@link pgliteTemplate}) beside the bundle's
+ * migrations, with the key it was built for, so a first start on an empty data directory skips initdb and every
+ * migration (seconds on a small machine).
+ */
+export async function bundlePgliteTemplate(migrationsFolder: string): Promise<string> {
+  const path = join(dirname(migrationsFolder), BUNDLED);
+  await copyFile(await pgliteTemplate(migrationsFolder), path);
+  await writeFile(`${path}.key`, templateKey(migrationsFolder));
+  return path;
+}
+
+/**
+ * The cluster {@link bundlePgliteTemplate} left beside `migrationsFolder`, if it was built for this PGlite and
+ * these migrations; otherwise none (the database starts the slow way, never from a mismatched cluster).
+ */
+export function bundledPgliteTemplate(migrationsFolder: string): string | undefined {
+  const path = join(dirname(migrationsFolder), BUNDLED);
+  try {
+    return readFileSync(`${path}.key`, 'utf8').trim() === templateKey(migrationsFolder) && existsSync(path)
+      ? path
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let building: Promise<string> | undefined;
 
 /**
@@ -42,7 +77,7 @@ let building: Promise<string> | undefined;
  */
 export function pgliteTemplate(migrationsFolder = defaultMigrationsFolder()): Promise<string> {
   building ??= (async () => {
-    const key = `${pgliteBuild()}-${migrationsDigest(migrationsFolder)}`;
+    const key = templateKey(migrationsFolder);
     const path = join(tmpdir(), `spreadscope-pglite-template-${key}.tar`);
     if (existsSync(path)) return path;
     const client = await PGlite.create('memory://');
