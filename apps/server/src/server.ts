@@ -309,6 +309,7 @@ export async function startServer(
     seed: config.market.seed ?? DEFAULT_SIM_SEED,
     write: config.ROLE !== 'api',
     logger: log,
+    startAfter: serving,
   });
   const calendar = new CalendarService({ feedUrl: config.ECONOMIC_CALENDAR_URL, logger: log });
   calendar.start();
@@ -477,7 +478,8 @@ export async function startServer(
   listing.start();
   publicWsHub.followListings(listing.noticed);
   listingDeposits.start();
-  listingCases.start();
+  // Its first look stores the simulator's past cases: after the listen, like the other simulated back-fills.
+  void serving.then(() => listingCases.start());
   await dex.start();
   await alerts.start();
   const stopAlertTicks = alerts.evaluator
@@ -515,6 +517,7 @@ export async function startServer(
           },
           logger: log,
           queue: jobQueue,
+          startAfter: serving,
           register: [
             (queue) => registerBillingJobs(queue, billing, log),
             (queue) => notify.registerJobs(queue),

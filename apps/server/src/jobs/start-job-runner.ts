@@ -20,6 +20,11 @@ export interface JobRunnerDeps {
   readonly queue?: DatabaseJobQueue;
   /** The simulated day of a fresh install (see sim-backfill-job.ts). */
   readonly simBackfill?: Omit<SimBackfillDeps, 'logger'>;
+  /**
+   * Jobs are claimed once this settles (the server serving): a fresh start's due jobs (the week of simulated
+   * Telegram posts, search interest) queued their writes on PGlite's one connection ahead of the listen.
+   */
+  readonly startAfter?: Promise<unknown>;
 }
 
 export interface JobRunner {
@@ -43,6 +48,15 @@ export function startJobRunner(deps: JobRunnerDeps): JobRunner {
   });
   queue.every({ kind: JOBS_CLEANUP_JOB, everyMs: DAY_MS, maxAttempts: 3 });
   for (const register of deps.register ?? []) register(queue);
-  queue.start();
-  return { queue, counts: () => repository.counts(), stop: () => queue.stop() };
+  let stopped = false;
+  if (deps.startAfter) void deps.startAfter.then(() => stopped || queue.start());
+  else queue.start();
+  return {
+    queue,
+    counts: () => repository.counts(),
+    stop: () => {
+      stopped = true;
+      return queue.stop();
+    },
+  };
 }

@@ -27,6 +27,8 @@ export interface DexModuleOptions {
   readonly simStepMs?: number;
   /** How often a caught-up chain is asked for new blocks (default 4 s). */
   readonly pollMs?: number;
+  /** Simulated rows are written once this settles (the server serving). */
+  readonly startAfter?: Promise<unknown>;
 }
 
 export interface DexModule {
@@ -59,6 +61,7 @@ export function createDexModule(options: DexModuleOptions): DexModule {
     logger: options.logger,
     ...(options.simStepMs !== undefined ? { simStepMs: options.simStepMs } : {}),
     ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+    ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
   });
   const service = new DexService({
     repository,

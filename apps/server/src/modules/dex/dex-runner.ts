@@ -29,6 +29,8 @@ export interface DexRunnerOptions {
   /** How often the simulated pools add their newest rows. */
   readonly simStepMs?: number;
   readonly pollMs?: number;
+  /** Rows are written once this settles (the server serving): PGlite runs one query at a time. */
+  readonly startAfter?: Promise<unknown>;
 }
 
 /** How far back a fresh simulated install fills its DEX rows. */
@@ -145,6 +147,8 @@ export class DexRunner {
   private async simulate(signal: AbortSignal): Promise<void> {
     const store = this.options.repository.forMode('simulated');
     const step = this.options.simStepMs ?? 5_000;
+    // The first pass writes the back-filled window: queued before listening, it held a fresh start back.
+    await this.options.startAfter;
     while (!signal.aborted) {
       try {
         for (const chain of [...new Set(this.pools.map((p) => p.chain))]) {
@@ -161,11 +165,14 @@ export class DexRunner {
           this.options.logger.warn(`dex: simulated rows not written: ${(error as Error).message}`);
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, step);
-        signal.addEventListener('abort', () => {
+        const done = () => {
           clearTimeout(timer);
+          signal.removeEventListener('abort', done);
           resolve();
-        });
+        };
+        // Removed each turn: one listener per 5 s step piled up on the signal for as long as the source ran.
+        const timer = setTimeout(done, step);
+        signal.addEventListener('abort', done);
       });
     }
   }
