@@ -35,6 +35,8 @@ export interface DexRunnerOptions {
 
 /** How far back a fresh simulated install fills its DEX rows. */
 const SIM_BACKFILL_MS = 24 * 3_600_000;
+/** Simulated time per commit while catching up. */
+const SIM_COMMIT_MS = 3_600_000;
 
 /**
  * Keeps the DEX rows of the running source coming: live, one indexer per chain over its node; simulated,
@@ -155,10 +157,19 @@ export class DexRunner {
           const now = this.options.now();
           const cursor = await store.cursor(chain);
           const blockMs = simBlockMs(chain);
-          const from = Math.max(now - SIM_BACKFILL_MS, cursor ? (cursor.number + 1) * blockMs : 0);
-          if (from >= now) continue;
+          let from = Math.max(now - SIM_BACKFILL_MS, cursor ? (cursor.number + 1) * blockMs : 0);
+          // Whole blocks only: a batch's cursor is the block holding its last instant, so a batch ending inside
+          // a block left that block's later swaps out of the next batch too.
+          const end = Math.floor(now / blockMs) * blockMs;
           const pools = this.pools.filter((p) => p.chain === chain);
-          await store.commit(simDexBatch(chain, pools, from, now, this.options.seed));
+          // The day at start goes in hour-long commits, callers let in between: one commit held PGlite's only
+          // connection, and every request that touched the database, for a second or more.
+          while (from < end && !signal.aborted) {
+            const to = Math.min(end, Math.floor((from + SIM_COMMIT_MS) / blockMs) * blockMs);
+            await store.commit(simDexBatch(chain, pools, from, to, this.options.seed));
+            from = to;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
         }
       } catch (error) {
         if (!signal.aborted)
