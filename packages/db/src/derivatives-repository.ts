@@ -15,8 +15,16 @@ import {
   type SourceModeOptions,
   sameClockModes,
 } from './source-modes.ts';
-import { chunks } from './sql-arrays.ts';
-import { assertMinute, lastPerKey, timestamptzToMs } from './sql-time.ts';
+import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
+import {
+  assertMinute,
+  cols,
+  floats,
+  lastPerKey,
+  msToTimestamptz,
+  timestamptzToMs,
+  updateFromExcluded,
+} from './sql-time.ts';
 
 export interface BorrowRateRow {
   readonly venue: string;
@@ -207,30 +215,20 @@ function repository(db: Drizzle, ids: InstrumentIds, option: ModeOption): Deriva
       const sourceMode = modeNow();
       for (const row of rows) assertMinute(row.minute);
       const unique = lastPerKey(rows, (r) => `${instrumentKey(perpKey(r))}\u0000${r.minute}`);
-      for (const batch of chunks(unique, 2_000)) {
-        const instrumentIds = await idsOf(batch.map(perpKey));
-        await db
-          .insert(openInterestMinutes)
-          .values(
-            batch.map((r, i) => ({
-              minute: new Date(r.minute),
-              openInterest: r.openInterest,
-              openInterestUsd: r.openInterestUsd,
-              instrumentId: instrumentIds[i] as number,
-              sourceMode,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [
-              openInterestMinutes.instrumentId,
-              openInterestMinutes.sourceMode,
-              openInterestMinutes.minute,
-            ],
-            set: {
-              openInterest: sql`excluded.open_interest`,
-              openInterestUsd: sql`excluded.open_interest_usd`,
-            },
-          });
+      // One array per column, unnested by the database: drizzle building a 2,000-row VALUES list cost more than
+      // the insert itself, and a fresh start writes a simulated day of these on the loop callers need.
+      for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
+        const ids = await idsOf(batch.map(perpKey));
+        const t = openInterestMinutes;
+        await db.execute(sql`
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.openInterest, t.openInterestUsd)})
+          select i, ${modeParam(sourceMode)}, ${msToTimestamptz(sql`m`)}, o, u
+          from unnest(
+            ${arrayParam(ids, 'int4')}, ${floats(batch, (r) => r.minute)},
+            ${floats(batch, (r) => r.openInterest)}, ${floats(batch, (r) => r.openInterestUsd ?? null)}
+          ) as x(i, m, o, u)
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)})
+            do update set ${updateFromExcluded(t.openInterest, t.openInterestUsd)}`);
       }
       return unique.length;
     },
@@ -294,21 +292,23 @@ function repository(db: Drizzle, ids: InstrumentIds, option: ModeOption): Deriva
       if (rows.length === 0) return 0;
       const sourceMode = modeNow();
       const instrumentIds = await idsOf(rows.map(perpKey));
-      for (const batch of chunks(
-        rows.map((r, i) => ({ r, id: instrumentIds[i] as number })),
-        1_000,
-      )) {
-        await db.insert(liquidations).values(
-          batch.map(({ r, id }) => ({
-            at: new Date(r.at),
-            price: r.price,
-            size: r.size,
-            valueUsd: r.valueUsd,
-            instrumentId: id,
-            side: r.side,
-            sourceMode,
-          })),
-        );
+      const withIds = rows.map((r, i) => ({ r, id: instrumentIds[i] as number }));
+      for (const batch of chunks(withIds, ROWS_PER_STATEMENT)) {
+        const t = liquidations;
+        await db.execute(sql`
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.at, t.price, t.size, t.valueUsd, t.side)})
+          select i, ${modeParam(sourceMode)}, ${msToTimestamptz(sql`a`)}, p, s, v, d
+          from unnest(
+            ${arrayParam(
+              batch.map((b) => b.id),
+              'int4',
+            )}, ${floats(batch, (b) => b.r.at)},
+            ${floats(batch, (b) => b.r.price)}, ${floats(batch, (b) => b.r.size)},
+            ${floats(batch, (b) => b.r.valueUsd ?? null)}, ${arrayParam(
+              batch.map((b) => b.r.side),
+              'text',
+            )}
+          ) as x(i, a, p, s, v, d)`);
       }
       // Minute totals: summed here so one statement adds a whole batch to what the minute already holds.
       const totals = new Map<
@@ -337,30 +337,22 @@ function repository(db: Drizzle, ids: InstrumentIds, option: ModeOption): Deriva
         }
         totals.set(key, total);
       });
-      for (const batch of chunks([...totals.values()], 1_000)) {
+      for (const batch of chunks([...totals.values()], ROWS_PER_STATEMENT)) {
         const t = liquidationMinutes;
-        await db
-          .insert(t)
-          .values(
-            batch.map((x) => ({
-              minute: new Date(x.minute),
-              longUsd: x.longUsd,
-              shortUsd: x.shortUsd,
-              longCount: x.longCount,
-              shortCount: x.shortCount,
-              instrumentId: x.id,
-              sourceMode,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [t.instrumentId, t.sourceMode, t.minute],
-            set: {
-              longUsd: sql`${t.longUsd} + excluded.long_usd`,
-              shortUsd: sql`${t.shortUsd} + excluded.short_usd`,
-              longCount: sql`${t.longCount} + excluded.long_count`,
-              shortCount: sql`${t.shortCount} + excluded.short_count`,
-            },
-          });
+        await db.execute(sql`
+          insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.longUsd, t.shortUsd, t.longCount, t.shortCount)})
+          select i, ${modeParam(sourceMode)}, ${msToTimestamptz(sql`m`)}, lu, su, lc::int4, sc::int4
+          from unnest(
+            ${arrayParam(
+              batch.map((x) => x.id),
+              'int4',
+            )}, ${floats(batch, (x) => x.minute)},
+            ${floats(batch, (x) => x.longUsd)}, ${floats(batch, (x) => x.shortUsd)},
+            ${floats(batch, (x) => x.longCount)}, ${floats(batch, (x) => x.shortCount)}
+          ) as x(i, m, lu, su, lc, sc)
+          on conflict (${cols(t.instrumentId, t.sourceMode, t.minute)}) do update set
+            long_usd = ${t.longUsd} + excluded.long_usd, short_usd = ${t.shortUsd} + excluded.short_usd,
+            long_count = ${t.longCount} + excluded.long_count, short_count = ${t.shortCount} + excluded.short_count`);
       }
       return rows.length;
     },

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
 import { searchTrendPoints, telegramChannelEdits, telegramChannels, telegramPosts } from './schema-trends.ts';
-import { assertMode, type ModeOption, type SourceMode } from './source-modes.ts';
+import { assertMode, type ModeOption, modeParam, type SourceMode } from './source-modes.ts';
+import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
+import { cols, floats, lastPerKey, msToTimestamptz, updateFromExcluded } from './sql-time.ts';
 
 export type ChannelCategory = 'korean' | 'english';
 
@@ -345,23 +347,22 @@ export function createTrendsRepository(
     async upsertSearchPoints(engine, rows) {
       if (rows.length === 0) return;
       const mode = current();
-      for (let i = 0; i < rows.length; i += 1000) {
-        await db
-          .insert(searchTrendPoints)
-          .values(
-            rows
-              .slice(i, i + 1000)
-              .map((r) => ({ engine, base: r.base, day: new Date(r.day), value: r.value, sourceMode: mode })),
-          )
-          .onConflictDoUpdate({
-            target: [
-              searchTrendPoints.engine,
-              searchTrendPoints.base,
-              searchTrendPoints.sourceMode,
-              searchTrendPoints.day,
-            ],
-            set: { value: sql`excluded.value` },
-          });
+      const t = searchTrendPoints;
+      // A simulated start writes a year of days for every token (60,000 rows): as arrays unnested by the
+      // database, not VALUES lists drizzle builds parameter by parameter (most of a second on the loop).
+      const unique = lastPerKey(rows, (r) => `${r.base}\u0000${r.day}`);
+      for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
+        await db.execute(sql`
+          insert into ${t} (${cols(t.engine, t.base, t.sourceMode, t.day, t.value)})
+          select ${engine}, b, ${modeParam(mode)}, ${msToTimestamptz(sql`d`)}, v
+          from unnest(
+            ${arrayParam(
+              batch.map((r) => r.base),
+              'text',
+            )}, ${floats(batch, (r) => r.day)}, ${floats(batch, (r) => r.value)}
+          ) as x(b, d, v)
+          on conflict (${cols(t.engine, t.base, t.sourceMode, t.day)})
+            do update set ${updateFromExcluded(t.value)}`);
       }
     },
 
