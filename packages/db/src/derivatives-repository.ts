@@ -15,7 +15,7 @@ import {
   type SourceModeOptions,
   sameClockModes,
 } from './source-modes.ts';
-import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
+import { arrayParam, BACKGROUND_ROWS_PER_STATEMENT, chunks } from './sql-arrays.ts';
 import {
   assertMinute,
   cols,
@@ -217,7 +217,7 @@ function repository(db: Drizzle, ids: InstrumentIds, option: ModeOption): Deriva
       const unique = lastPerKey(rows, (r) => `${instrumentKey(perpKey(r))}\u0000${r.minute}`);
       // One array per column, unnested by the database: drizzle building a 2,000-row VALUES list cost more than
       // the insert itself, and a fresh start writes a simulated day of these on the loop callers need.
-      for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
+      for (const batch of chunks(unique, BACKGROUND_ROWS_PER_STATEMENT)) {
         const ids = await idsOf(batch.map(perpKey));
         const t = openInterestMinutes;
         await db.execute(sql`
@@ -293,7 +293,7 @@ function repository(db: Drizzle, ids: InstrumentIds, option: ModeOption): Deriva
       const sourceMode = modeNow();
       const instrumentIds = await idsOf(rows.map(perpKey));
       const withIds = rows.map((r, i) => ({ r, id: instrumentIds[i] as number }));
-      for (const batch of chunks(withIds, ROWS_PER_STATEMENT)) {
+      for (const batch of chunks(withIds, BACKGROUND_ROWS_PER_STATEMENT)) {
         const t = liquidations;
         await db.execute(sql`
           insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.at, t.price, t.size, t.valueUsd, t.side)})
@@ -337,7 +337,7 @@ function repository(db: Drizzle, ids: InstrumentIds, option: ModeOption): Deriva
         }
         totals.set(key, total);
       });
-      for (const batch of chunks([...totals.values()], ROWS_PER_STATEMENT)) {
+      for (const batch of chunks([...totals.values()], BACKGROUND_ROWS_PER_STATEMENT)) {
         const t = liquidationMinutes;
         await db.execute(sql`
           insert into ${t} (${cols(t.instrumentId, t.sourceMode, t.minute, t.longUsd, t.shortUsd, t.longCount, t.shortCount)})

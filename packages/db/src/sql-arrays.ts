@@ -12,6 +12,13 @@ export function arrayParam(values: readonly unknown[], pgType: 'int4' | 'int8' |
 /** Rows per statement for bulk writes: large enough to amortise round trips, small enough to bound memory. */
 export const ROWS_PER_STATEMENT = 10_000;
 
+/**
+ * Rows per statement for writes that arrive in bulk while callers are served (a fresh start's simulated day of
+ * open interest and liquidations, its year of search interest): on the embedded database a statement holds the
+ * event loop for its whole run, so these go in smaller statements, awaited one after another.
+ */
+export const BACKGROUND_ROWS_PER_STATEMENT = 2_000;
+
 export function* chunks<T>(items: readonly T[], size: number): Generator<readonly T[]> {
   for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }

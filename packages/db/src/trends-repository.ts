@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { Database } from './database.ts';
 import { searchTrendPoints, telegramChannelEdits, telegramChannels, telegramPosts } from './schema-trends.ts';
 import { assertMode, type ModeOption, modeParam, type SourceMode } from './source-modes.ts';
-import { arrayParam, chunks, ROWS_PER_STATEMENT } from './sql-arrays.ts';
+import { arrayParam, BACKGROUND_ROWS_PER_STATEMENT, chunks } from './sql-arrays.ts';
 import { cols, floats, lastPerKey, msToTimestamptz, updateFromExcluded } from './sql-time.ts';
 
 export type ChannelCategory = 'korean' | 'english';
@@ -351,7 +351,7 @@ export function createTrendsRepository(
       // A simulated start writes a year of days for every token (60,000 rows): as arrays unnested by the
       // database, not VALUES lists drizzle builds parameter by parameter (most of a second on the loop).
       const unique = lastPerKey(rows, (r) => `${r.base}\u0000${r.day}`);
-      for (const batch of chunks(unique, ROWS_PER_STATEMENT)) {
+      for (const batch of chunks(unique, BACKGROUND_ROWS_PER_STATEMENT)) {
         await db.execute(sql`
           insert into ${t} (${cols(t.engine, t.base, t.sourceMode, t.day, t.value)})
           select ${engine}, b, ${modeParam(mode)}, ${msToTimestamptz(sql`d`)}, v
