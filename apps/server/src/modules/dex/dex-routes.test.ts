@@ -15,13 +15,15 @@ forEachDatabase('DEX calls over HTTP (simulated source)', (getDb) => {
   beforeAll(async () => {
     f = await startAccountsFixture(getDb(), { dex: { simStepMs: 50 } });
     pro = (await signedInUser(f, 'pro')).client;
-    // The simulated source back-fills the last day of swaps at start, one chain after another: wait for
-    // every venue's rows, not just the first chain's.
+    // The simulated source back-fills the last day of swaps at start, an hour a commit, one chain after
+    // another: wait for every venue's whole day (its newest swap minutes before the clock), not just the first
+    // rows, or paging would race the hours still landing.
     await vi.waitFor(
       async () => {
         for (const exchange of ['capybara', 'dragonswap', 'klayswap', 'pancakeswap', 'uniswapv3']) {
           const answer = await pro.get(`/api/v1/front/dex/trade?exchange=${exchange}&limit=1`);
           expect(answer.body.total).toBeGreaterThan(50);
+          expect((answer.body.data as { date: number }[])[0]?.date).toBeGreaterThan(T0 - 15 * 60_000);
         }
       },
       { timeout: 30_000, interval: 200 },
