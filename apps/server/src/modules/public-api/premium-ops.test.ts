@@ -51,3 +51,19 @@ describe('GET /premium pages', () => {
     }
   });
 });
+
+describe('premium query bounds', () => {
+  it('tells a caller with a huge limit or page the real maximum, not the safe-integer range', () => {
+    for (const [param, value, max] of [
+      ['limit', '99999999999999999999', 1_000],
+      ['page', '1e30', 100_000],
+      ['limit', '5000', 1_000],
+    ] as const) {
+      const parsed = premiumQuery.safeParse({ [param]: value });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ code: 'too_big', maximum: max, path: [param] });
+    }
+    expect(premiumQuery.safeParse({ limit: '2.5' }).success).toBe(false);
+    expect(premiumQuery.parse({ limit: '100' }).limit).toBe(100);
+  });
+});

@@ -49,7 +49,9 @@ export const flag = (fallback: boolean) =>
   );
 
 export const int = (fallback: number, min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+  // Bounds before .int(): a huge value (1e20) fails int()'s safe-integer range too, and the first issue is the one
+  // the caller reads: "at most 1000", not "at most 9007199254740991".
+  z.preprocess(blankToUndefined, z.coerce.number().min(min).max(max).int().default(fallback));
 
 export const number = () => z.preprocess(blankToUndefined, z.coerce.number().finite().optional());
 
