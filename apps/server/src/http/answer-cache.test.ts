@@ -83,6 +83,19 @@ describe('answer cache', () => {
     expect(computed()).toBe(2);
   });
 
+  it('holds an answer given a hold for that long whatever the market and its clock do, then recomputes', () => {
+    const { clock, cache, table, computed } = harness({ coalesceMs: 100, maxAgeMs: 1_000 });
+    const page = cache.answer('page', table(3), JSON.stringify, false, 2_000);
+    clock.version = 5;
+    clock.market += 1_500;
+    clock.wall += 1_999;
+    expect(cache.answer('page', table(3), JSON.stringify, false, 2_000)).toBe(page);
+    expect(computed()).toBe(1);
+    clock.wall += 1;
+    expect(cache.answer('page', table(3), JSON.stringify, false, 2_000)).not.toBe(page);
+    expect(computed()).toBe(2);
+  });
+
   it('recomputes on the market clock even when nothing moved: staleness moves with time', () => {
     const { clock, cache, table, computed } = harness({ maxAgeMs: 1_000 });
     cache.answer('a', table(3));

@@ -23,6 +23,8 @@ export interface CachedAnswer {
   bytes: number;
   /** Its key names everything it depends on: current until replaced or evicted, whatever the market does. */
   readonly pinned?: boolean;
+  /** Wall ms it stays current however the market moves, when longer than the cache's coalescing. */
+  readonly holdMs?: number;
 }
 
 export interface AnswerCacheOptions {
@@ -96,12 +98,15 @@ export class AnswerCache {
    * The answer under `key` if it still shows the market, else a new one from `compute` (kept), serialized as
    * JSON unless `serialize` says otherwise (the served page is HTML). A `pinned` answer does not follow the
    * market at all: its key carries its own version (a wallet table's), so it is current until that moves.
+   * `holdMs` keeps a costly answer (a drawn page) for that long whatever the market does: its reader goes live
+   * from it at once (the WebSocket joins from the table it carries).
    */
   answer(
     key: string,
     compute: () => unknown,
     serialize: (value: unknown) => string = JSON.stringify,
     pinned = false,
+    holdMs = 0,
   ): CachedAnswer {
     const found = this.entries.get(key);
     if (found && this.isCurrent(found)) {
@@ -130,6 +135,7 @@ export class AnswerCache {
       encoded: {},
       bytes: raw.length,
       ...(pinned ? { pinned } : {}),
+      ...(holdMs > this.coalesceMs ? { holdMs } : {}),
     };
     this.entries.set(key, entry);
     this.heldBytes += entry.bytes;
@@ -187,6 +193,7 @@ export class AnswerCache {
 
   private isCurrent(entry: CachedAnswer): boolean {
     if (entry.pinned) return true;
+    if (entry.holdMs !== undefined) return this.wallNow() - entry.at < entry.holdMs;
     if (this.marketNow() - entry.marketAt > this.maxAgeMs) return false;
     return entry.version === this.version() || this.wallNow() - entry.at < this.coalesceMs;
   }
