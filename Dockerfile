@@ -47,6 +47,7 @@ COPY bench/package.json bench/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 # The operator's price list (PRICING_FILE overrides it; mount your own to change prices without a rebuild).
 COPY config config
 # The embedded database (ROLE=all) and the mail outbox live in DATA_DIR; the process runs as `node`, not root.

@@ -142,6 +142,9 @@ export interface AppDeps extends SystemDeps {
 export const FRONT_PREFIX = '/api/v1/front';
 export const WS_PATH = '/api/v1/ws';
 
+/** After the listen, when the first paint's renderer is loaded: past the start-up's own burst of work. */
+const FIRST_PAINT_WARM_MS = 3_000;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
     // The process's one logger (LOG_LEVEL, secrets redacted: logging/logger.ts), shared with everything else.
@@ -296,8 +299,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  await registerWebApp(app, deps.webDist ?? '', firstScreen(deps.marketApi, deps.webDist ?? ''), (path) =>
+  const screen = firstScreen(deps.marketApi, deps.webDist ?? '', app.log);
+  await registerWebApp(app, deps.webDist ?? '', screen.page, (path) =>
     tokenPageExists(path, (id) => tokens.knows(id)),
   );
+  app.addHook('onListen', (done) => {
+    setTimeout(() => void screen.warm(), FIRST_PAINT_WARM_MS).unref();
+    done();
+  });
   return app;
 }

@@ -7,7 +7,7 @@ import '@fontsource-variable/noto-sans-kr';
 import './styles/tokens.css';
 import './styles/base.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
@@ -55,21 +55,33 @@ document.addEventListener('visibilitychange', () => {
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
-const router = createAppRouter();
+const router = await createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
+
+/**
+ * The server may have drawn the page into #root (its first paint, inert: nothing there works yet). The first
+ * commit replaces that drawing with the live page; from then on the page takes input.
+ */
+function Live({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => root?.removeAttribute('inert'), []);
+  return children;
+}
+
 createRoot(root).render(
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <SettingsContext value={settings}>
-        <SocketContext value={socket}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SocketContext>
-      </SettingsContext>
-    </I18nextProvider>
+    <Live>
+      <I18nextProvider i18n={i18n}>
+        <SettingsContext value={settings}>
+          <SocketContext value={socket}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </SocketContext>
+        </SettingsContext>
+      </I18nextProvider>
+    </Live>
   </StrictMode>,
 );
 
@@ -80,7 +92,10 @@ const followServiceWorkerConsent = () => {
   if (allows(consentStore.get(), 'functionality')) registerServiceWorker()?.catch(() => undefined);
   else unregisterServiceWorkers().catch(() => undefined);
 };
-window.addEventListener('load', () => {
+const afterLoad = () => {
   if (allows(consentStore.get(), 'functionality')) followServiceWorkerConsent();
   consentStore.subscribe(followServiceWorkerConsent);
-});
+};
+// This module waits for the page's code before it gets here: the load event may be over already.
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { routePreloads } from './first-screen.ts';
+import { routePreloads, stylesFirst } from './first-screen.ts';
 
 it("preloads a lazy route's chunks, their imports and styles with the page, but not what the page loads anyway", () => {
   const dist = mkdtempSync(join(tmpdir(), 'spreadscope-manifest-'));
@@ -39,4 +39,26 @@ it("preloads a lazy route's chunks, their imports and styles with the page, but 
       index,
     ),
   ).toBe('');
+});
+
+it('puts the stylesheets ahead of the modules and their preloads, after the classic script', () => {
+  const html =
+    '<html><head><meta charset="UTF-8"><script src="/theme-boot.js"></script>' +
+    '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-B.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-C.css">\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/page-D.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/page-E.css"></head><body><div id="root"></div></body></html>';
+  expect(stylesFirst(html)).toBe(
+    '<html><head><meta charset="UTF-8"><script src="/theme-boot.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-C.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/page-E.css">' +
+      '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-B.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/page-D.js">' +
+      '</head><body><div id="root"></div></body></html>',
+  );
+  // Nothing to move, or no head: the page as it was.
+  const bare = '<div id="root"></div><script type="module" src="/a.js"></script>';
+  expect(stylesFirst(bare)).toBe(bare);
 });

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PREMIUM_FIRST_SCREEN, premiumQuerySchema } from '@spreadscope/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { MarketApi } from '../modules/market/api.ts';
+import type { TableView } from '../modules/market/gated-rows.ts';
 import type { CachedAnswer } from './answer-cache.ts';
 import { answerKey } from './cached-reply.ts';
+import { assumedViewportWidth, firstPaintRenderer, type PageRenderer } from './first-paint.ts';
 import { principalOf } from './principal.ts';
 
 const FRONT_PREFIX = '/api/v1/front';
@@ -14,6 +16,46 @@ const PREMIUM_PAGES = new Set(['/premium', '/en/premium']);
 const PREMIUM_MODULE = 'src/pages/premium-page.tsx';
 /** The English catalogue's module: its own chunk, which an English page waits for before its first render. */
 const ENGLISH_MODULE = 'src/i18n/en-resources.ts';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+const KOREAN_HTML = '<html lang="ko"';
+/**
+ * A drawn page costs tens of ms of the loop: it is drawn at most this often per variant (language, width, view),
+ * whatever the market does. Its reader goes live at once: the WebSocket joins from the table the page carries
+ * and sends what moved since.
+ */
+const DRAWN_PAGE_HOLD_MS = 2_000;
+
+/** The page's boot data as the browser will read it (what the first paint draws from). */
+function bootOf(api: MarketApi, table: CachedAnswer) {
+  return {
+    dataSource: api.market.dataSource(),
+    table: {
+      path: PREMIUM_FIRST_SCREEN.path,
+      query: PREMIUM_FIRST_SCREEN.query,
+      etag: table.etag,
+      data: JSON.parse(table.raw.toString()) as unknown,
+    },
+  };
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
+
+/**
+ * Every stylesheet of the head moved ahead of its modules and module preloads: the first paint waits for the
+ * styles, and a browser fetches in document order over few connections (HTTP/1.1: six), so styles listed after
+ * ninety scripts arrive last. They stay after the classic script (theme-boot.js), which would otherwise wait
+ * for every one of them before the body could be read.
+ */
+export function stylesFirst(html: string): string {
+  const end = html.indexOf('</head>');
+  const firstScript = html.indexOf('<script type="module"');
+  if (end < 0 || firstScript < 0 || firstScript > end) return html;
+  const head = html.slice(firstScript, end);
+  const styles = head.match(STYLESHEET);
+  if (!styles) return html;
+  return `${html.slice(0, firstScript)}${styles.map((link) => link.trim()).join('')}${head.replace(STYLESHEET, '')}${html.slice(end)}`;
+}
 
 interface ManifestChunk {
   readonly file: string;
@@ -56,9 +98,30 @@ export function routePreloads(webDist: string, module: string, indexHtml: string
  * - on /premium opened without filters in the URL, the premium table a first visit asks for
  *   (PREMIUM_FIRST_SCREEN) as this caller may see it — the very bytes the REST route caches for that query —
  *   so one request paints the table.
- * The page is kept in the answer cache per variant and market version, with its compressed forms.
+ * With the web build's first-paint renderer (dist-ssr, first-paint.ts), that /premium also comes drawn: the
+ * page's own components rendered to HTML inside #root, for the width the request suggests, so the table shows
+ * before any script has run. The page is kept in the answer cache per variant and market version, with its
+ * compressed forms.
  */
-export function firstScreen(api: MarketApi, webDist: string) {
+export function firstScreen(api: MarketApi, webDist: string, log: FastifyBaseLogger) {
+  const paintOf = firstPaintRenderer(join(webDist, '..', 'dist-ssr', 'render-page.js'), log);
+  return { page: servePage(api, webDist, paintOf), warm: () => warmFirstPaint(paintOf) };
+}
+
+/**
+ * Loads the renderer and both languages' premium pages (about 100 ms of the loop) once the server has started
+ * and its start-up work has had its turn, so the first visitor is not the one who waits for it.
+ */
+async function warmFirstPaint(paintOf: ReturnType<typeof firstPaintRenderer>): Promise<void> {
+  for (const [path, language] of [
+    ['/premium', 'ko'],
+    ['/en/premium', 'en'],
+  ] as const) {
+    await paintOf(path, language);
+  }
+}
+
+function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof firstPaintRenderer>) {
   const preloads = new Map<string, string>();
   const preloadsOf = (module: string, indexHtml: string) => {
     let links = preloads.get(module);
@@ -72,20 +135,24 @@ export function firstScreen(api: MarketApi, webDist: string) {
     const [path = '/', search] = request.url.split('?');
     const english = path === '/en' || path.startsWith('/en/');
     const cache = request.server.answers;
-    let table: CachedAnswer | null = null;
-    let view = '';
-    if (PREMIUM_PAGES.has(path) && !search) {
-      const { role } = await principalOf(request);
-      const tableView = api.tables.viewOf(role, false);
-      view = tableView;
-      table = cache.answer(answerKey(`${FRONT_PREFIX}/premium`, FIRST_SCREEN_QUERY, tableView), () =>
-        api.tables.premium(FIRST_SCREEN_QUERY, tableView),
-      );
+    const premium = PREMIUM_PAGES.has(path) && !search;
+    let view: TableView = 'full';
+    let paint: PageRenderer | null = null;
+    let width = 0;
+    if (premium) {
+      paint = await paintOf(path, english ? 'en' : 'ko');
+      if (paint) width = assumedViewportWidth(request.headers);
+      view = api.tables.viewOf((await principalOf(request)).role, false);
     }
-    const key = `page:${table ? `premium#${view}` : 'plain'}:${english ? 'en' : 'ko'}`;
+    const key = `page:${premium ? `premium#${view}` : 'plain'}:${english ? 'en' : 'ko'}${width ? `@${width}` : ''}`;
     return cache.answer(
       key,
       () => {
+        const table = premium
+          ? cache.answer(answerKey(`${FRONT_PREFIX}/premium`, FIRST_SCREEN_QUERY, view), () =>
+              api.tables.premium(FIRST_SCREEN_QUERY, view),
+            )
+          : null;
         const boot = [`"dataSource":${JSON.stringify(api.market.dataSource())}`];
         if (table) {
           boot.push(
@@ -97,12 +164,19 @@ export function firstScreen(api: MarketApi, webDist: string) {
         const links =
           (english ? preloadsOf(ENGLISH_MODULE, indexHtml) : '') +
           (table ? preloadsOf(PREMIUM_MODULE, indexHtml) : '');
-        const script = `<script type="application/json" id="ss-boot">${json}</script>${links}`;
-        return indexHtml.includes('</head>')
-          ? indexHtml.replace('</head>', `${script}</head>`)
-          : `${script}${indexHtml}`;
+        const script = `<script type="application/json" id="ss-boot">${json}</script>`;
+        const drawn = table && paint ? paint({ viewportWidth: width, boot: bootOf(api, table) }) : '';
+        // A drawn page carries its data after the drawing: on a slow line the table shows before the data for
+        // the scripts (most of the bytes) has arrived. The scripts read it only once the page is parsed.
+        const page = english ? indexHtml.replace(KOREAN_HTML, '<html lang="en"') : indexHtml;
+        const html = drawn
+          ? page.replace(EMPTY_ROOT, `<div id="root" inert>${drawn}</div>${script}`)
+          : page.replace('</head>', `${script}</head>`);
+        return stylesFirst(html.replace('</head>', `${links}</head>`));
       },
       (html) => html as string,
+      false,
+      paint ? DRAWN_PAGE_HOLD_MS : 0,
     );
   };
 }

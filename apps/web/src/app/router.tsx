@@ -1,5 +1,5 @@
 import { ENGLISH_PREFIX, PAGE_ROUTES, type PageRoute } from '@spreadscope/core';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { LocaleLayout } from './locale-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -116,8 +116,9 @@ function pages(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/** Both locales' trees of pages (the browser's router and the server's first paint share them). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       path: ENGLISH_PREFIX,
       element: <LocaleLayout language="en" />,
@@ -125,5 +126,23 @@ export function createAppRouter() {
       children: pages(),
     },
     { path: '/', element: <LocaleLayout language="ko" />, errorElement: <RouteError />, children: pages() },
-  ]);
+  ];
+}
+
+/**
+ * The browser's router, with the page at `location` already loaded: its first render is the page, painted in
+ * the same commit that replaces the server's first paint (no empty frame between the two, no fallback).
+ */
+export async function createAppRouter(location: Location | string = window.location) {
+  const routes = appRoutes();
+  const lazy = (matchRoutes(routes, location) ?? [])
+    .map((match) => match.route)
+    .filter((route) => route.lazy);
+  await Promise.all(
+    lazy.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
 }

@@ -340,6 +340,8 @@ function focusedRow(table: HTMLElement | null): string | null {
   return active.closest('[data-row-id]')?.getAttribute('data-row-id') ?? null;
 }
 
+const FIRST_PAINT_RECT = { width: 1280, height: 800 };
+
 /** Item keys while no row is open: every row has the fixed height, so the index is all the size cache needs. */
 const byIndex = (index: number) => index;
 
@@ -382,6 +384,9 @@ const SpreadTableBody = memo(function SpreadTableBody({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
+    // Before the scroll area is measured (the server's first paint, the browser's first render): a screenful of
+    // rows, so the table paints with its rows instead of a frame later.
+    initialRect: FIRST_PAINT_RECT,
     overscan: 6,
     getItemKey: expanded.size > 0 ? byRow : byIndex,
     // Scroll renders join React's batch instead of forcing a synchronous commit inside the scroll event.

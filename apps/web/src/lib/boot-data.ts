@@ -49,6 +49,11 @@ export function takeBootTable<T>(path: string, query: Readonly<Record<string, un
   return table.data as T;
 }
 
+/** The server's first paint: the page's boot data, as the browser will read it from the page. */
+export function provideBootData(data: BootData): void {
+  boot = data;
+}
+
 /** For tests: forget what was read, and read `document` again next time. */
 export function resetBootData(): void {
   boot = undefined;

@@ -1,0 +1,116 @@
+import { formatPercent } from '@spreadscope/core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { phoneFit } from './support/phone-fit.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+
+/**
+ * Issue 11's first screen: /premium comes drawn by the server (the page's own components rendered to HTML from
+ * the table the page carries), so a phone shows the table before any script has run; the app then replaces the
+ * drawing with the live page, which takes input.
+ */
+
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
+  isMobile: true,
+  hasTouch: true,
+};
+
+interface BootRow {
+  readonly id: string;
+  readonly gapPercent?: number | null;
+}
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess({ MARKET_SOURCE: 'sim' }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The rows the page carries for its scripts, and the rows drawn, as the page holds them. */
+async function drawnAndCarried(page: Page) {
+  return page.evaluate(() => {
+    const boot = JSON.parse(document.getElementById('ss-boot')?.textContent ?? '{}') as {
+      table?: { data: { data: BootRow[] } };
+    };
+    return {
+      carried: boot.table?.data.data ?? [],
+      drawn: [...document.querySelectorAll('tr[data-row-id]')].map((row) => ({
+        id: row.getAttribute('data-row-id') ?? '',
+        gap: (row.querySelector('[data-testid="gap"]')?.textContent ?? '').trim(),
+      })),
+    };
+  });
+}
+
+describe('the first paint of /premium', () => {
+  it('shows the table with no script at all: the rows the page carries, in their order and figures', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/premium`);
+    const { carried, drawn } = await drawnAndCarried(page);
+    expect(drawn.length).toBeGreaterThanOrEqual(15);
+    expect(drawn.map((row) => row.id)).toEqual(carried.slice(0, drawn.length).map((row) => row.id));
+    const byId = new Map(carried.map((row) => [row.id, row]));
+    for (const row of drawn) expect(row.gap).toBe(formatPercent(byId.get(row.id)?.gapPercent ?? Number.NaN));
+    // Korean, with the page's frame: its title, the simulated-data banner; inert until the app has taken over.
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    expect(await page.locator('h1').first().textContent()).toContain('김프');
+    expect(await page.locator('[data-testid="data-source-banner"]').count()).toBe(1);
+    expect(await page.locator('#root').getAttribute('inert')).toBe('');
+    await context.close();
+  }, 60_000);
+
+  it('lays a phone out as a phone, in English under /en, with nothing to scroll sideways', async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en/premium`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('h1').first().textContent()).toContain('Kimchi');
+    const { drawn } = await drawnAndCarried(page);
+    expect(drawn.length).toBeGreaterThan(5);
+    const fit = await phoneFit(page.locator('[data-testid="premium-table"]'));
+    expect(fit.pageOverflow).toBeLessThanOrEqual(0);
+    expect(fit.cellsPast).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('is replaced by the live page, once, without errors, which then takes input', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${server.url}/premium`);
+    await page.locator('#root:not([inert])').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="premium-table"]').count()).toBe(1);
+    expect(await page.locator('.app-shell').count()).toBe(1);
+    await page.locator('[data-testid="filter-search"]').fill('BTC');
+    // Filtered where it is typed: every row left names BTC, and most rows are gone.
+    await expect
+      .poll(
+        async () => {
+          const ids = (await drawnAndCarried(page)).drawn.map((row) => row.id);
+          return ids.length > 0 && ids.length <= 3 && ids.every((id) => id.endsWith('-BTC'));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
