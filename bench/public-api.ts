@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 import WebSocket from 'ws';
+import { startRoleProcess } from '../apps/server/src/test-support/role-process.ts';
 import { percentile, round, writeResult } from './support/write-result.ts';
 
 /**
@@ -14,6 +16,9 @@ import { percentile, round, writeResult } from './support/write-result.ts';
  *   target p99 ≤ 20 ms at 2,000 req/s;
  * - ws: PAPI_WS_CLIENTS subscribers of one /ws/v1/premium parameter: from the message's own timestamp (the
  *   market update it carries) to its arrival at each client, p50/p99; target p99 ≤ 100 ms at 1,000.
+ * First on the embedded default (one process doing everything); then, with DATABASE_URL and REDIS_URL, on the
+ * scaled-out shape the issue's "one API process" names: an ingest process and one API process (ROLE=api, its
+ * credits metered through Redis and recorded in PostgreSQL), measured on the API process (`scaled_*`).
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -21,115 +26,185 @@ const RATE = Number(process.env.PAPI_RATE ?? 2_000);
 const SECONDS = Number(process.env.PAPI_SECONDS ?? 10);
 const WS_CLIENTS = Number(process.env.PAPI_WS_CLIENTS ?? 1_000);
 const WS_SECONDS = Number(process.env.PAPI_WS_SECONDS ?? 10);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'spreadscope-papi-bench-'));
-const env = {
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  MARKET_SOURCE: 'sim',
-  LOG_LEVEL: 'warn',
+const LIMITS = {
   RATE_LIMIT_PER_MINUTE: '1000000000',
   PUBLIC_API_RATE_PER_MINUTE: 'partner=100000000',
 };
-const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const port = /running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
-    if (port) resolve(`http://127.0.0.1:${port}`);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-});
 
-const admin = (...argv: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...argv], {
-    env: { ...env, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n');
-admin(
-  'create-user',
-  '--email',
-  'bench@example.com',
-  '--password',
-  'bench-Horse7!',
-  '--plan',
-  'partner',
-  '--verified',
-);
-const key = admin('create-api-key', '--email', 'bench@example.com').at(-1) ?? '';
-const headers = { 'X-DTMX-APIKEY': key, 'Accept-Encoding': 'gzip' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// A fresh server first back-fills the simulated day of USDT/KRW, BTC and the premium index flat out (they
-// chart first); the bench measures the steady state after them, once ETH (the next, paced) has landed.
-for (let landed = false; !landed; await new Promise((resolve) => setTimeout(resolve, 500))) {
-  const answer = await fetch(`${url}/api/v1/cex/candle?exchange=binance&symbol=ETH-USDT&interval=1h`, {
+/** A Partner user and their API key, made with the admin CLI against the server's database. */
+function partnerKey(env: Record<string, string | undefined>): string {
+  const admin = (...argv: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...argv], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
+  admin(
+    'create-user',
+    '--email',
+    'bench@example.com',
+    '--password',
+    'bench-Horse7!',
+    '--plan',
+    'partner',
+    '--verified',
+  );
+  return admin('create-api-key', '--email', 'bench@example.com').at(-1) ?? '';
+}
+
+/** REST at the fixed rate, then the WebSocket fan-out, against one server. */
+async function measure(url: string, key: string): Promise<Record<string, number>> {
+  const headers = { 'X-DTMX-APIKEY': key, 'Accept-Encoding': 'gzip' };
+  // Warm: the first answers build the tables.
+  for (let i = 0; i < 20; i++) await fetch(`${url}/api/v1/premium?limit=100`, { headers });
+  const rest = await autocannon({
+    url: `${url}/api/v1/premium?limit=100`,
     headers,
+    connections: 20,
+    overallRate: RATE,
+    duration: SECONDS,
   });
-  landed = answer.ok && ((await answer.json()) as { data: unknown[] }).data.length >= 20;
+  const usage = await fetch(`${url}/api/v1/forex?symbol=USD-KRW`, { headers });
+
+  const latencies: number[] = [];
+  const sockets: WebSocket[] = [];
+  const param = 'upbit:binance:bitcoin:KRW:USDT:spot:spot';
+  await Promise.all(
+    Array.from({ length: WS_CLIENTS }, async () => {
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws/v1/premium`, {
+        headers: { 'X-DTMX-APIKEY': key },
+      });
+      sockets.push(socket);
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: [param], id: 1 }));
+    }),
+  );
+  const measuring = Date.now();
+  for (const socket of sockets) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { timestamp?: number };
+      if (typeof message.timestamp === 'number' && Date.now() > measuring + 1_000) {
+        latencies.push(Date.now() - message.timestamp);
+      }
+    });
+  }
+  await sleep(WS_SECONDS * 1_000);
+  for (const socket of sockets) socket.terminate();
+  latencies.sort((a, b) => a - b);
+  return {
+    rest_target_rps: RATE,
+    rest_achieved_rps: round(rest.requests.average, 1),
+    rest_p50_ms: rest.latency.p50,
+    rest_p99_ms: rest.latency.p99,
+    rest_errors: rest.errors + rest.non2xx,
+    rest_credits_used_after: Number(usage.headers.get('x-credits-used') ?? Number.NaN),
+    ws_clients: WS_CLIENTS,
+    ws_messages: latencies.length,
+    ws_p50_ms: percentile(latencies, 50),
+    ws_p99_ms: percentile(latencies, 99),
+  };
 }
-// Warm: the first answers build the tables.
-for (let i = 0; i < 20; i++) await fetch(`${url}/api/v1/premium?limit=100`, { headers });
 
-const rest = await autocannon({
-  url: `${url}/api/v1/premium?limit=100`,
-  headers,
-  connections: 20,
-  overallRate: RATE,
-  duration: SECONDS,
-});
-const usage = await fetch(`${url}/api/v1/forex?symbol=USD-KRW`, { headers });
-
-const latencies: number[] = [];
-const sockets: WebSocket[] = [];
-const param = 'upbit:binance:bitcoin:KRW:USDT:spot:spot';
-await Promise.all(
-  Array.from({ length: WS_CLIENTS }, async () => {
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws/v1/premium`, {
-      headers: { 'X-DTMX-APIKEY': key },
+/** One process doing everything, on PGlite, as `npm start` runs. */
+async function embedded(): Promise<Record<string, number>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'spreadscope-papi-bench-'));
+  const env = {
+    ...process.env,
+    ...LIMITS,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MARKET_SOURCE: 'sim',
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const port = /running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}`);
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
     });
-    sockets.push(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: [param], id: 1 }));
-  }),
-);
-const measuring = Date.now();
-for (const socket of sockets) {
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { timestamp?: number };
-    if (typeof message.timestamp === 'number' && Date.now() > measuring + 1_000) {
-      latencies.push(Date.now() - message.timestamp);
+    const key = partnerKey({ DATA_DIR: dataDir });
+    // A fresh server first back-fills the simulated day of USDT/KRW, BTC and the premium index flat out (they
+    // chart first); the bench measures the steady state after them, once ETH (the next, paced) has landed.
+    for (let landed = false; !landed; await sleep(500)) {
+      const answer = await fetch(`${url}/api/v1/cex/candle?exchange=binance&symbol=ETH-USDT&interval=1h`, {
+        headers: { 'X-DTMX-APIKEY': key },
+      });
+      landed = answer.ok && ((await answer.json()) as { data: unknown[] }).data.length >= 20;
     }
-  });
+    return await measure(url, key);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-await new Promise((resolve) => setTimeout(resolve, WS_SECONDS * 1_000));
-for (const socket of sockets) socket.terminate();
-latencies.sort((a, b) => a - b);
 
-const figures = {
-  rest_target_rps: RATE,
-  rest_achieved_rps: round(rest.requests.average, 1),
-  rest_p50_ms: rest.latency.p50,
-  rest_p99_ms: rest.latency.p99,
-  rest_errors: rest.errors + rest.non2xx,
-  rest_credits_used_after: Number(usage.headers.get('x-credits-used') ?? Number.NaN),
-  ws_clients: WS_CLIENTS,
-  ws_messages: latencies.length,
-  ws_p50_ms: percentile(latencies, 50),
-  ws_p99_ms: percentile(latencies, 99),
-};
+/** An ingest and one API process on PostgreSQL and Redis; measured on the API process. */
+async function scaled(databaseUrl: string, redisUrl: string): Promise<Record<string, number>> {
+  const name = `spreadscope_bench_papi_${process.pid}`;
+  const admin = new Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const env = {
+    ...LIMITS,
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    CLUSTER_KEY_PREFIX: `bench-papi-${process.pid}`,
+    MARKET_SOURCE: 'sim',
+    // The API process's steady state: the ingest's first-start back-fill is bench/backfill.ts's to measure.
+    SIM_BACKFILL_TOKENS: '0',
+    LOG_LEVEL: 'warn',
+  };
+  const ingest = await startRoleProcess('papi-ingest', { ...env, ROLE: 'ingest' }, { bundle: true });
+  try {
+    const api = await startRoleProcess('papi-api', { ...env, ROLE: 'api' }, { bundle: true });
+    try {
+      const key = partnerKey(env);
+      // The replica serves once it has replayed the log into its engine: wait for a full premium table.
+      for (let rows = 0; rows < 50; await sleep(500)) {
+        const answer = await fetch(`${api.url}/api/v1/premium?limit=100`, {
+          headers: { 'X-DTMX-APIKEY': key },
+        });
+        rows = answer.ok ? ((await answer.json()) as { data: unknown[] }).data.length : 0;
+      }
+      // Past the ingest's own start-up writes (the derivatives day, the DEX day, due jobs).
+      await sleep(20_000);
+      return await measure(api.url, key);
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await ingest.stop();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+const figures: Record<string, number | string> = { ...(await embedded()) };
+const { DATABASE_URL, REDIS_URL } = process.env;
+if (DATABASE_URL && REDIS_URL) {
+  for (const [name, value] of Object.entries(await scaled(DATABASE_URL, REDIS_URL))) {
+    figures[`scaled_${name}`] = value;
+  }
+} else {
+  figures.scaled = 'skipped: set DATABASE_URL and REDIS_URL';
+}
 console.log('public-api', figures);
 writeResult('public-api', figures);
-child.kill('SIGTERM');
-await new Promise((resolve) => child.once('exit', resolve));
-rmSync(dataDir, { recursive: true, force: true });

@@ -39,6 +39,11 @@ function bootOf(api: MarketApi, table: CachedAnswer) {
   };
 }
 
+/** `extra` at the end of the page's head (or before everything, for a page without one). */
+function intoHead(html: string, extra: string): string {
+  return html.includes('</head>') ? html.replace('</head>', `${extra}</head>`) : `${extra}${html}`;
+}
+
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
 
 /**
@@ -171,8 +176,8 @@ function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof f
         const page = english ? indexHtml.replace(KOREAN_HTML, '<html lang="en"') : indexHtml;
         const html = drawn
           ? page.replace(EMPTY_ROOT, `<div id="root" inert>${drawn}</div>${script}`)
-          : page.replace('</head>', `${script}</head>`);
-        return stylesFirst(html.replace('</head>', `${links}</head>`));
+          : intoHead(page, script);
+        return stylesFirst(intoHead(html, links));
       },
       (html) => html as string,
       false,
