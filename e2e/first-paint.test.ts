@@ -87,10 +87,17 @@ describe('the first paint of /premium', () => {
     await context.close();
   }, 60_000);
 
-  it('is replaced by the live page, once, without errors, which then takes input', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('is replaced by the live page, once, without errors (none from the policy either), which then takes input', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'light',
+    });
     const page = await context.newPage();
     const errors: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -99,6 +106,10 @@ describe('the first paint of /premium', () => {
     await page.locator('#root:not([inert])').waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-testid="premium-table"]').count()).toBe(1);
     expect(await page.locator('.app-shell').count()).toBe(1);
+    // The theme was set before the first paint by the script inlined in the page (allowed by its hash), with
+    // no request for it: the parser never waited on a file to draw the table.
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect(scripts).not.toContain('/theme-boot.js');
     await page.locator('[data-testid="filter-search"]').fill('BTC');
     // Filtered where it is typed: every row left names BTC, and most rows are gone.
     await expect

@@ -23,6 +23,7 @@ import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/static-web.ts';
+import { inlineThemeBoot } from './http/theme-boot.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createServerLogger, type ServerLogger } from './logging/logger.ts';
 import type { AlertsService } from './modules/alerts/alerts-service.ts';
@@ -168,7 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerGateRegistry(app);
   registerAbortedRequestGuard(app);
-  await registerSecurityHeaders(app, { publicUrl: deps.publicUrl });
+  const themeBoot = inlineThemeBoot(deps.webDist ?? '');
+  await registerSecurityHeaders(app, {
+    publicUrl: deps.publicUrl,
+    inlineScriptHashes: themeBoot ? [themeBoot.hash] : [],
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -299,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  const screen = firstScreen(deps.marketApi, deps.webDist ?? '', app.log);
+  const screen = firstScreen(deps.marketApi, deps.webDist ?? '', app.log, themeBoot);
   await registerWebApp(app, deps.webDist ?? '', screen.page, (path) =>
     tokenPageExists(path, (id) => tokens.knows(id)),
   );

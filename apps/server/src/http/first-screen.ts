@@ -8,6 +8,7 @@ import type { CachedAnswer } from './answer-cache.ts';
 import { answerKey } from './cached-reply.ts';
 import { assumedViewportWidth, firstPaintRenderer, type PageRenderer } from './first-paint.ts';
 import { principalOf } from './principal.ts';
+import { type InlineScript, THEME_BOOT_TAG } from './theme-boot.ts';
 
 const FRONT_PREFIX = '/api/v1/front';
 const FIRST_SCREEN_QUERY = premiumQuerySchema.parse(PREMIUM_FIRST_SCREEN.query);
@@ -108,9 +109,22 @@ export function routePreloads(webDist: string, module: string, indexHtml: string
  * before any script has run. The page is kept in the answer cache per variant and market version, with its
  * compressed forms.
  */
-export function firstScreen(api: MarketApi, webDist: string, log: FastifyBaseLogger) {
+export function firstScreen(
+  api: MarketApi,
+  webDist: string,
+  log: FastifyBaseLogger,
+  /** The theme script to inline in place of its file (theme-boot.ts), its hash allowed by the CSP. */
+  themeBoot: InlineScript | null = null,
+) {
   const paintOf = firstPaintRenderer(join(webDist, '..', 'dist-ssr', 'render-page.js'), log);
-  return { page: servePage(api, webDist, paintOf), warm: () => warmFirstPaint(paintOf) };
+  const page = servePage(api, webDist, paintOf);
+  return {
+    page: themeBoot
+      ? (request: FastifyRequest, indexHtml: string) =>
+          page(request, indexHtml.replace(THEME_BOOT_TAG, themeBoot.element))
+      : page,
+    warm: () => warmFirstPaint(paintOf),
+  };
 }
 
 /**

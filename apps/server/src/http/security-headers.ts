@@ -30,6 +30,8 @@ export const HSTS_VALUE = 'max-age=31536000';
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL: when it is https, users reach us over TLS whatever the hop to this process is. */
   readonly publicUrl?: string | undefined;
+  /** Inline scripts the pages may run, by the base64 SHA-256 of their text (first-screen.ts inlines one). */
+  readonly inlineScriptHashes?: readonly string[];
 }
 
 /**
@@ -42,7 +44,16 @@ export async function registerSecurityHeaders(
   options: SecurityHeadersOptions,
 ): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CSP_DIRECTIVES,
+        scriptSrc: [
+          ...CSP_DIRECTIVES.scriptSrc,
+          ...(options.inlineScriptHashes ?? []).map((hash) => `'sha256-${hash}'`),
+        ],
+      },
+    },
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
