@@ -87,6 +87,27 @@ describe('the first paint of /premium', () => {
     await context.close();
   }, 60_000);
 
+  it('keeps a drawing made for another width out of sight, and draws the next visit for the width the browser told', async () => {
+    // A laptop's browser in a phone-wide window: nothing says so on the first visit, so it is drawn as a laptop.
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const first = await page.goto(`${server.url}/premium`);
+    expect(first?.headers()['accept-ch']).toContain('Sec-CH-Viewport-Width');
+    expect(await page.locator('#root').getAttribute('data-drawn-for')).toBe('lg');
+    expect((await drawnAndCarried(page)).drawn.length).toBeGreaterThan(5);
+    expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('hidden');
+    expect(await page.locator('[data-testid^="premium-row-"]').first().isVisible()).toBe(false);
+    // Having seen our Accept-CH, the browser tells its width: drawn for a phone, shown, four columns.
+    await page.goto(`${server.url}/premium`);
+    expect(await page.locator('#root').getAttribute('data-drawn-for')).toBe('sm');
+    expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
+    expect(await page.locator('.ptable__head th').count()).toBe(4);
+    await context.close();
+  }, 60_000);
+
   it('is replaced by the live page, once, without errors (none from the policy either), which then takes input', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },

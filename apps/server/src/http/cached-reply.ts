@@ -46,12 +46,10 @@ export async function sendAnswer(
   reply: FastifyReply,
   entry: CachedAnswer,
   type: string,
+  vary = 'Accept-Encoding',
 ): Promise<FastifyReply> {
   const cache = request.server.answers;
-  reply
-    .header('etag', entry.etag)
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'Accept-Encoding');
+  reply.header('etag', entry.etag).header('cache-control', 'private, no-cache').header('vary', vary);
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type(type);
   const encoding =

@@ -9,6 +9,7 @@ import {
   LAPTOP_WIDTH,
   PHONE_WIDTH,
   TABLET_WIDTH,
+  widthClassOf,
 } from './first-paint.ts';
 
 function logger() {
@@ -48,6 +49,33 @@ describe('the width a first paint is laid out for', () => {
       }),
     ).toBe(LAPTOP_WIDTH);
     expect(assumedViewportWidth({})).toBe(LAPTOP_WIDTH);
+  });
+
+  it('is the class of the width a browser tells (after our Accept-CH), over any guess from its user agent', () => {
+    const phone = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) Mobile Safari';
+    // A phone asking for the desktop site, a laptop in a narrow window, a wide monitor.
+    expect(assumedViewportWidth({ 'sec-ch-viewport-width': '1000', 'user-agent': phone })).toBe(TABLET_WIDTH);
+    expect(assumedViewportWidth({ 'sec-ch-viewport-width': '412', 'sec-ch-ua-mobile': '?0' })).toBe(
+      PHONE_WIDTH,
+    );
+    expect(assumedViewportWidth({ 'sec-ch-viewport-width': '1440' })).toBe(LAPTOP_WIDTH);
+    expect(widthClassOf(assumedViewportWidth({ 'sec-ch-viewport-width': '2560' }))).toBe('xl');
+    // A hint that is not a width is no hint.
+    for (const told of ['', 'wide', '-5', '0']) {
+      expect(assumedViewportWidth({ 'sec-ch-viewport-width': told, 'user-agent': phone })).toBe(PHONE_WIDTH);
+    }
+  });
+
+  it('names the spec §9 class the app lays the width out as', () => {
+    expect([359, 699, 700, 1279, 1280, 1920, 1921].map(widthClassOf)).toEqual([
+      'sm',
+      'sm',
+      'md',
+      'md',
+      'lg',
+      'lg',
+      'xl',
+    ]);
   });
 });
 

@@ -13,19 +13,35 @@ interface FirstPaintModule {
   preparePage(path: string, language: Language): Promise<PageRenderer | null>;
 }
 
-/** The widths the first paint is laid out for: spec §9's phone and laptop classes. */
-export const PHONE_WIDTH = 360;
-export const TABLET_WIDTH = 768;
-export const LAPTOP_WIDTH = 1280;
+/** The width each class of screen is drawn at (spec §9: phone, tablet, laptop, desktop). */
+const CLASS_WIDTHS = { sm: 360, md: 768, lg: 1280, xl: 1921 } as const;
+export type WidthClass = keyof typeof CLASS_WIDTHS;
+export const PHONE_WIDTH = CLASS_WIDTHS.sm;
+export const TABLET_WIDTH = CLASS_WIDTHS.md;
+export const LAPTOP_WIDTH = CLASS_WIDTHS.lg;
+
+/** Asks Chromium browsers for the viewport's width on every later request, so the guess below is needed once. */
+export const WIDTH_HINTS = 'Sec-CH-Viewport-Width';
+/** What a drawn page depends on besides its encoding, for any cache between us and the browser. */
+export const DRAWN_PAGE_VARY = 'Accept-Encoding, Sec-CH-Viewport-Width, Sec-CH-UA-Mobile, User-Agent';
+
+/** The spec §9 width class of a screen this wide; classes as in the web app's use-width-class.ts. */
+export function widthClassOf(width: number): WidthClass {
+  return width < 700 ? 'sm' : width < 1280 ? 'md' : width < 1921 ? 'lg' : 'xl';
+}
 
 /**
- * The server cannot see the screen: a phone says so (`Sec-CH-UA-Mobile: ?1` from Chromium browsers, "Mobile" in
- * the user agent elsewhere), a tablet names itself, anything else is laid out as a laptop. A wrong guess only
- * costs the first moments: the browser draws the page at its real width as soon as its code is in.
+ * The width to draw a page at. A browser that has seen our Accept-CH says how wide its viewport is; before that
+ * the server cannot see the screen: a phone says so (`Sec-CH-UA-Mobile: ?1` from Chromium browsers, "Mobile" in
+ * the user agent elsewhere), a tablet names itself, anything else is laid out as a laptop. Exact widths map to
+ * their class's width, so each class is one cached drawing. A wrong guess is never shown: the drawn root names
+ * its class and the stylesheet hides it at another width until the app has drawn the page.
  */
 export function assumedViewportWidth(
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): number {
+  const told = Number(headers['sec-ch-viewport-width']);
+  if (Number.isFinite(told) && told > 0) return CLASS_WIDTHS[widthClassOf(told)];
   if (headers['sec-ch-ua-mobile'] === '?1') return PHONE_WIDTH;
   const agent = String(headers['user-agent'] ?? '');
   if (/iPad|Tablet/i.test(agent)) return TABLET_WIDTH;

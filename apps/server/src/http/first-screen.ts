@@ -6,7 +6,7 @@ import type { MarketApi } from '../modules/market/api.ts';
 import type { TableView } from '../modules/market/gated-rows.ts';
 import type { CachedAnswer } from './answer-cache.ts';
 import { answerKey } from './cached-reply.ts';
-import { assumedViewportWidth, firstPaintRenderer, type PageRenderer } from './first-paint.ts';
+import { assumedViewportWidth, firstPaintRenderer, type PageRenderer, widthClassOf } from './first-paint.ts';
 import { principalOf } from './principal.ts';
 import { type InlineScript, THEME_BOOT_TAG } from './theme-boot.ts';
 
@@ -189,7 +189,10 @@ function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof f
         // the scripts (most of the bytes) has arrived. The scripts read it only once the page is parsed.
         const page = english ? indexHtml.replace(KOREAN_HTML, '<html lang="en"') : indexHtml;
         const html = drawn
-          ? page.replace(EMPTY_ROOT, `<div id="root" inert>${drawn}</div>${script}`)
+          ? page.replace(
+              EMPTY_ROOT,
+              `<div id="root" inert data-drawn-for="${widthClassOf(width)}">${drawn}</div>${script}`,
+            )
           : intoHead(page, script);
         return stylesFirst(intoHead(html, links));
       },

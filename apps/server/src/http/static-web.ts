@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from './answer-cache.ts';
 import { sendAnswer } from './cached-reply.ts';
 import { sendError } from './errors.ts';
+import { DRAWN_PAGE_VARY, WIDTH_HINTS } from './first-paint.ts';
 
 /**
  * Serves the built web app. The app's pages (core's PAGE_ROUTES, the table the SPA's router is built from)
@@ -72,7 +73,17 @@ export async function registerWebApp(
         .header('cache-control', 'no-cache')
         .send(indexHtml);
     }
-    if (page) return sendAnswer(request, reply, await page(request, indexHtml), 'text/html; charset=utf-8');
+    if (page) {
+      // Every page asks for the viewport's width, so a later visit to a drawn page is drawn for the real screen.
+      reply.header('accept-ch', WIDTH_HINTS);
+      return sendAnswer(
+        request,
+        reply,
+        await page(request, indexHtml),
+        'text/html; charset=utf-8',
+        DRAWN_PAGE_VARY,
+      );
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }
