@@ -2,6 +2,7 @@ export { DEFAULT_BACKOFF } from '@spreadscope/core';
 export { AutoSource, type AutoSourceOptions, type LiveFailure } from './auto-source.ts';
 export { type FeedCalendarEvent, parseCalendarFeed } from './calendar/calendar-feed.ts';
 export type { FeedLogger } from './common/logger.ts';
+export { sleep } from './common/sleep.ts';
 export { disabledVenueIds, type VenueOverride, type VenueOverrides } from './common/venue-overrides.ts';
 export {
   createMarketSource,

@@ -1,3 +1,4 @@
+import { sleep } from '../common/sleep.ts';
 import type { RpcLog } from '../dex-index/decode-logs.ts';
 import type { BlockRef } from '../dex-index/dex-types.ts';
 import { type JsonRpc, type RpcBlock, RpcError } from '../dex-index/json-rpc.ts';
@@ -216,17 +217,4 @@ export class DepositScanner {
     this.cursorAt = keep.number;
     return keep.number;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

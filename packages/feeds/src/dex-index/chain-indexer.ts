@@ -1,3 +1,4 @@
+import { sleep } from '../common/sleep.ts';
 import type { DecodedRow, RpcLog } from './decode-logs.ts';
 import { decodePoolLog } from './decode-logs.ts';
 import type { BlockRef, DexLiquidity, DexPool, DexStore, DexTrade } from './dex-types.ts';
@@ -280,17 +281,4 @@ function decodeSafely(pool: DexPool, log: RpcLog, time: number): DecodedRow | nu
   } catch {
     return null;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

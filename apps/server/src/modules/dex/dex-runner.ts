@@ -1,5 +1,6 @@
 import { type DataSourceMode, getVenue } from '@spreadscope/core';
 import type { DexRepository } from '@spreadscope/db';
+import { sleep } from '@spreadscope/feeds';
 import {
   type AmmConfig,
   ChainIndexer,
@@ -175,16 +176,7 @@ export class DexRunner {
         if (!signal.aborted)
           this.options.logger.warn(`dex: simulated rows not written: ${(error as Error).message}`);
       }
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        // Removed each turn: one listener per 5 s step piled up on the signal for as long as the source ran.
-        const timer = setTimeout(done, step);
-        signal.addEventListener('abort', done);
-      });
+      await sleep(step, signal);
     }
   }
 }

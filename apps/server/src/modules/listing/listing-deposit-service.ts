@@ -8,6 +8,7 @@ import type {
 } from '@spreadscope/contracts';
 import { type DataSourceMode, parseListingSlug } from '@spreadscope/core';
 import type { DepositRepository } from '@spreadscope/db';
+import { sleep } from '@spreadscope/feeds';
 import {
   DepositScanner,
   TokenInfoCache,
@@ -136,21 +137,8 @@ export class ListingDepositService {
     while (!signal.aborted) {
       const live = this.deps.mode() === 'live';
       if (live) await this.supplyBook.refresh();
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(
-          () => {
-            signal.removeEventListener('abort', stop);
-            resolve();
-          },
-          live ? SUPPLY_REFRESH_MS : 1_000,
-        );
-        timer.unref();
-        signal.addEventListener('abort', stop, { once: true });
-      });
+      // A stop during the refresh has already aborted the signal: sleep sees that instead of waiting it out.
+      await sleep(live ? SUPPLY_REFRESH_MS : 1_000, signal);
     }
   }
 
@@ -171,7 +159,7 @@ export class ListingDepositService {
         await scanner.run(round.signal);
         clearInterval(watch);
         signal.removeEventListener('abort', stop);
-      } else await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
+      } else await sleep(1_000, signal);
     }
   }
 

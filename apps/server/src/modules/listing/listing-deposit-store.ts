@@ -1,4 +1,5 @@
 import type { DepositChainState, DepositRepository, DepositTransferQuery } from '@spreadscope/db';
+import { sleep } from '@spreadscope/feeds';
 import type { DepositBatch, DepositStore, WalletTransfer } from '@spreadscope/feeds/deposit-track';
 
 type Listener = (rows: readonly WalletTransfer[]) => void;
@@ -85,18 +86,4 @@ export class DatabaseDepositStore implements DepositStore {
   private emit(rows: readonly WalletTransfer[]): void {
     for (const listener of this.listeners) listener(rows);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,4 +1,5 @@
 import { type BackoffPolicy, backoffDelayMs, translate } from '@spreadscope/core';
+import { sleep } from '@spreadscope/feeds';
 import type { BotApiClient } from './bot-api-client.ts';
 import { parseBotUsername, parseStartCommands } from './bot-api-parse.ts';
 
@@ -85,13 +86,7 @@ export class StartCommandPoller {
             `telegram: ${(error as Error).message}; polling again in ${Math.round(wait / 1000)} s`,
           );
         }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          this.abort.signal.addEventListener('abort', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+        await sleep(wait, this.abort.signal);
       }
     }
   }
