@@ -131,6 +131,8 @@ describe('the first paint of /premium', () => {
     // no request for it: the parser never waited on a file to draw the table.
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     expect(scripts).not.toContain('/theme-boot.js');
+    // Route-level splitting (issue 11): the page builds no schema and draws no chart, so neither library loads.
+    expect(scripts.filter((path) => /\/assets\/(zod|time-chart)-/.test(path))).toEqual([]);
     await page.locator('[data-testid="filter-search"]').fill('BTC');
     // Filtered where it is typed: every row left names BTC, and most rows are gone.
     await expect

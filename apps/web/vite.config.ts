@@ -42,9 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            // zod with the module that turns its eval off: every chunk that builds a schema imports this one, so
-            // the switch is set before any schema exists, however the shared chunks fall (lib/no-eval.ts).
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]no-eval\.ts$/ },
+            // zod in one chunk, loaded only by pages that build schemas (its eval is turned off before: lib/no-eval.ts).
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             // No catch-all vendor chunk: it would load the chart library (and whatever else a later page
             // needs) with the first screen. Other packages go with the pages that import them.
           ],

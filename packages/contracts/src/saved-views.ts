@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { storableText } from './common.ts';
+import { COLUMN_GROUPS, SAVED_VIEW_TABLES } from './saved-view-lists.ts';
 
 /**
  * Saved views of the premium and arbitrage tables (spec §7 option/premium-customize, premium-filters,
  * premium-shortcuts): a signed-in user's column layout, named filter presets and one-click shortcuts, kept on
  * the account so they follow the user to another device. Visitors keep the same shapes in the browser.
  */
-export const SAVED_VIEW_TABLES = ['premium', 'spot-spot', 'spot-perp', 'perp-perp'] as const;
-export type SavedViewTable = (typeof SAVED_VIEW_TABLES)[number];
-
-/** Column layouts are shared by the three arbitrage tables (their columns are the same set). */
-export const COLUMN_GROUPS = ['premium', 'arbitrage'] as const;
-
-/** Not set by the spec: enough presets for every habit, few enough to fit one menu and one row of chips. */
-export const SAVED_VIEW_LIMITS = { presets: 20, shortcuts: 5 } as const;
-
 /**
  * A preset's filters are the table's URL query (the page keeps its whole view there), so a preset opens
  * exactly what the user saw, and a filter added later needs no change here.

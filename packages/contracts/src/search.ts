@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { storableText } from './common.ts';
+import { SEARCH_TYPES } from './search-lists.ts';
 
 /** Global search (spec §2 "global search"): one text, results grouped by type. */
 
-export const SEARCH_TYPES = [
-  'all',
-  'premium',
-  'funding-rate',
-  'telegram-channel',
-  'telegram-post',
-  'naver-search',
-  'exchanges',
-  'announcements',
-] as const;
 export const searchTypeSchema = z.enum(SEARCH_TYPES);
 export type SearchType = z.infer<typeof searchTypeSchema>;
 export type SearchGroupType = Exclude<SearchType, 'all'>;

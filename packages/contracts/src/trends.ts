@@ -1,27 +1,14 @@
 import { z } from 'zod';
 import { dataSourceSchema, storableText } from './common.ts';
+import { TREND_OFF_REASONS, TREND_SOURCES } from './search-lists.ts';
 
 /** Social trends (spec §2 /trend/*, §3 Telegram post and channel, §7 telegram/*, naver/*, naver-trend/*, google/*). */
-
-export const TREND_SOURCES = ['telegram', 'naver', 'google'] as const;
-export type TrendSource = (typeof TREND_SOURCES)[number];
 
 /** Whether a source feeds the screens and, when not, why, so the screen can say which source is off. */
 export const trendSourceStatusSchema = z.object({
   source: z.enum(TREND_SOURCES),
   state: z.enum(['ok', 'simulated', 'off', 'error', 'pending']),
-  reason: z
-    .enum([
-      'needs_key',
-      'no_source',
-      'rate_limited',
-      'rejected',
-      'http_error',
-      'network',
-      'malformed',
-      'unavailable',
-    ])
-    .nullable(),
+  reason: z.enum(TREND_OFF_REASONS).nullable(),
   message: z.string().nullable().describe('what the source said, for the operator'),
   updatedAt: z.number().nullable().describe('last successful read, epoch ms'),
 });

@@ -1,4 +1,4 @@
-import { type SearchGroup, type SearchHit, trendSourceStatusSchema } from '@spreadscope/contracts';
+import { type SearchGroup, type SearchHit, TREND_OFF_REASONS } from '@spreadscope/contracts';
 
 /** A hit with its place in the palette's one keyboard order (groups in the server's order, hits within). */
 export interface PlacedHit {
@@ -38,7 +38,7 @@ export function isSearchShortcut(event: {
 }
 
 /** The reasons a trend source gives for being off (contracts), each worded under trend.reasons. */
-const REASONS = trendSourceStatusSchema.shape.reason.unwrap().options;
+const REASONS = TREND_OFF_REASONS;
 
 /** The worded reason (trend.reasons) for why a group's source is off; one the client does not know reads "no details". */
 export function offReason(reason: string | undefined): (typeof REASONS)[number] | 'none' {
