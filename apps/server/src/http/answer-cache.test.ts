@@ -147,6 +147,28 @@ describe('answer cache', () => {
     expect(br.length).toBeLessThan(entry.raw.length / 4);
     expect(cache.bytes).toBe(entry.raw.length + br.length + gz.length);
   });
+
+  it('answers a waiting caller in the same turn of the loop when the answer is small, off the loop when large', async () => {
+    const { cache, table } = harness({ syncCompressBytes: 50_000 });
+    const arrival = async (rows: number, encoding: 'br' | 'gzip') => {
+      const entry = cache.answer(`${rows}:${encoding}`, table(rows));
+      const order: string[] = [];
+      setImmediate(() => order.push('loop came round'));
+      const bytes = await cache.encode(entry, encoding);
+      order.push('compressed');
+      await new Promise((resolve) => setImmediate(resolve));
+      const inflated = encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes);
+      return { order, size: entry.raw.length, same: inflated.equals(entry.raw) };
+    };
+    for (const encoding of ['br', 'gzip'] as const) {
+      const small = await arrival(500, encoding);
+      expect(small.size).toBeLessThan(50_000);
+      expect(small).toMatchObject({ order: ['compressed', 'loop came round'], same: true });
+      const large = await arrival(5_000, encoding);
+      expect(large.size).toBeGreaterThan(50_000);
+      expect(large).toMatchObject({ order: ['loop came round', 'compressed'], same: true });
+    }
+  });
 });
 
 describe('content negotiation', () => {
