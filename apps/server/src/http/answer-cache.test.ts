@@ -148,10 +148,10 @@ describe('answer cache', () => {
     expect(cache.bytes).toBe(entry.raw.length + br.length + gz.length);
   });
 
-  it('answers a waiting caller in the same turn of the loop when the answer is small, off the loop when large', async () => {
+  it('compresses a small held answer (a drawn page) in the same turn of the loop; a large one, and any answer that misses at each market move, off it', async () => {
     const { cache, table } = harness({ syncCompressBytes: 50_000 });
-    const arrival = async (rows: number, encoding: 'br' | 'gzip') => {
-      const entry = cache.answer(`${rows}:${encoding}`, table(rows));
+    const arrival = async (rows: number, encoding: 'br' | 'gzip', holdMs = 2_000) => {
+      const entry = cache.answer(`${rows}:${encoding}:${holdMs}`, table(rows), JSON.stringify, false, holdMs);
       const order: string[] = [];
       setImmediate(() => order.push('loop came round'));
       const bytes = await cache.encode(entry, encoding);
@@ -167,6 +167,8 @@ describe('answer cache', () => {
       const large = await arrival(5_000, encoding);
       expect(large.size).toBeGreaterThan(50_000);
       expect(large).toMatchObject({ order: ['loop came round', 'compressed'], same: true });
+      const unheld = await arrival(500, encoding, 0);
+      expect(unheld).toMatchObject({ order: ['loop came round', 'compressed'], same: true });
     }
   });
 });
