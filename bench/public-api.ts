@@ -37,7 +37,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function partnerKey(env: Record<string, string | undefined>): string {
   const admin = (...argv: string[]) =>
     execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/admin.ts'), ...argv], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      // Only the servers this shape names: never the shell's DATABASE_URL under an embedded run.
+      env: { ...embeddedEnv(), ...env, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     })
       .trim()
@@ -111,11 +112,20 @@ async function measure(url: string, key: string): Promise<Record<string, number>
   };
 }
 
+/**
+ * This shell's environment without the scaled-out shape's servers: with DATABASE_URL and REDIS_URL set (for
+ * the scaled part) the embedded server and its admin CLI would otherwise run on them.
+ */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = process.env;
+  return rest;
+}
+
 /** One process doing everything, on PGlite, as `npm start` runs. */
 async function embedded(): Promise<Record<string, number>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'spreadscope-papi-bench-'));
   const env = {
-    ...process.env,
+    ...embeddedEnv(),
     ...LIMITS,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -137,7 +147,7 @@ async function embedded(): Promise<Record<string, number>> {
       });
       child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
     });
-    const key = partnerKey({ DATA_DIR: dataDir });
+    const key = partnerKey(env);
     // A fresh server first back-fills the simulated day of USDT/KRW, BTC and the premium index flat out (they
     // chart first); the bench measures the steady state after them, once ETH (the next, paced) has landed.
     for (let landed = false; !landed; await sleep(500)) {
