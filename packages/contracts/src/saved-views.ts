@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { storableText } from './common.ts';
-import { COLUMN_GROUPS, SAVED_VIEW_TABLES } from './saved-view-lists.ts';
+import { COLUMN_GROUPS, SAVED_VIEW_TABLES } from './wire-constants.ts';
+
+export {
+  COLUMN_GROUPS,
+  SAVED_VIEW_LIMITS,
+  SAVED_VIEW_TABLES,
+  type SavedViewTable,
+} from './wire-constants.ts';
 
 /**
  * Saved views of the premium and arbitrage tables (spec §7 option/premium-customize, premium-filters,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { storableText } from './common.ts';
-import { SEARCH_TYPES } from './search-lists.ts';
+import { SEARCH_TYPES } from './wire-constants.ts';
+
+export { SEARCH_TYPES } from './wire-constants.ts';
 
 /** Global search (spec §2 "global search"): one text, results grouped by type. */
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dataSourceSchema, storableText } from './common.ts';
-import { TREND_OFF_REASONS, TREND_SOURCES } from './search-lists.ts';
+import { TREND_OFF_REASONS, TREND_SOURCES } from './wire-constants.ts';
+
+export { TREND_OFF_REASONS, TREND_SOURCES, type TrendSource } from './wire-constants.ts';
 
 /** Social trends (spec §2 /trend/*, §3 Telegram post and channel, §7 telegram/*, naver/*, naver-trend/*, google/*). */
 

@@ -104,3 +104,40 @@ export interface BootData {
     readonly data: unknown;
   };
 }
+
+/** Global search's result types (search.ts). */
+export const SEARCH_TYPES = [
+  'all',
+  'premium',
+  'funding-rate',
+  'telegram-channel',
+  'telegram-post',
+  'naver-search',
+  'exchanges',
+  'announcements',
+] as const;
+
+/** The trend sources and why one is off, each worded on the screens under trend.reasons (trends.ts). */
+export const TREND_SOURCES = ['telegram', 'naver', 'google'] as const;
+export type TrendSource = (typeof TREND_SOURCES)[number];
+
+export const TREND_OFF_REASONS = [
+  'needs_key',
+  'no_source',
+  'rate_limited',
+  'rejected',
+  'http_error',
+  'network',
+  'malformed',
+  'unavailable',
+] as const;
+
+/** Saved views of the tables (saved-views.ts): a visitor's are kept in the browser under the same rules. */
+export const SAVED_VIEW_TABLES = ['premium', 'spot-spot', 'spot-perp', 'perp-perp'] as const;
+export type SavedViewTable = (typeof SAVED_VIEW_TABLES)[number];
+
+/** Column layouts are shared by the three arbitrage tables (their columns are the same set). */
+export const COLUMN_GROUPS = ['premium', 'arbitrage'] as const;
+
+/** Not set by the spec: enough presets for every habit, few enough to fit one menu and one row of chips. */
+export const SAVED_VIEW_LIMITS = { presets: 20, shortcuts: 5 } as const;
