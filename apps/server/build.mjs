@@ -1,5 +1,5 @@
-// Bundles the server and our workspace packages into dist/main.js (and the market worker's thread into
-// dist/market-worker.js); npm dependencies stay external and load
+// Bundles the server and our workspace packages into dist/main.js (and the market and database threads into
+// dist/market-worker.js and dist/pglite-worker.js); npm dependencies stay external and load
 // from node_modules. Database migrations are copied next to the bundle, where packages/db looks for them, and
 // beside them an empty database with every migration applied: a first start copies it instead of running
 // initdb and the migrations (built once per PGlite version and migrations, then copied from the temp folder).
@@ -16,6 +16,8 @@ await build({
   entryPoints: {
     main: new URL('src/main.ts', here).pathname,
     'market-worker': new URL('../../packages/feeds/src/worker/market-worker.ts', here).pathname,
+    // The embedded database's thread (db's pglite-thread/): openDatabase looks for it beside main.js too.
+    'pglite-worker': new URL('../../packages/db/src/pglite-thread/pglite-worker.ts', here).pathname,
     'bundle-pglite-template': new URL('src/build/bundle-pglite-template.ts', here).pathname,
   },
   outdir: dist.pathname,

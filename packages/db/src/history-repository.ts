@@ -80,7 +80,7 @@ export interface HistoryRepository {
   readForexBars(query: ForexBarQuery): Promise<ForexMinuteBar[]>;
   /**
    * Every market's closes with `from <= minute < to`, a batch of markets at a time (each statement stays
-   * short, so an embedded database does not hold the event loop long); markets without a bar are left out.
+   * short, so an embedded database's one connection is not held long); markets without a bar are left out.
    * Closes come at float4 precision (7 significant digits), which is what the in-memory rings keep.
    */
   readRecentCloses(range: TimeRange, marketsPerBatch?: number): AsyncGenerator<MarketCloses[]>;

@@ -1,11 +1,12 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Pool } from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { OWNER_ONLY_UMASK, restrictToOwner } from './data-dir-modes.ts';
 import type { Database } from './database.ts';
+import { type PgliteThread, startPgliteThread } from './pglite-thread/pglite-thread.ts';
 import { schema } from './schema.ts';
 
 /**
@@ -31,22 +32,34 @@ export async function openPglite(
     lock = lockDataDir(dirKey);
     openDirs.add(dirKey);
   }
-  let client: PGlite | undefined;
+  let thread: PgliteThread | undefined;
+  let pool: Pool | undefined;
   try {
     if (dirKey !== null) await restrictToOwner(dirKey);
     // A template only seeds an empty database: an existing cluster is never overwritten.
     const empty = dirKey === null || (await readdir(dirKey)).length === 0;
-    const loadDataDir = template !== undefined && empty ? new Blob([await readFile(template)]) : undefined;
-    client = await PGlite.create(dirKey ?? dataDir, loadDataDir ? { loadDataDir } : {});
-    // PGlite runs one query at a time and queues the rest behind its own mutex (query, exec and
-    // transaction all take it), so concurrent callers need no extra locking here. The one trap: inside
-    // db.transaction(), use the `tx` handle; a query on `db` would wait for the transaction it is in.
-    const db = drizzle({ client, schema });
+    // PGlite computes on the thread that calls it, so it gets its own: this one only speaks the protocol.
+    thread = await startPgliteThread(dirKey ?? dataDir, empty ? template : undefined);
+    // PGlite has one session, so one connection: a transaction holds it and every other query queues behind
+    // it. The one trap: inside db.transaction(), use the `tx` handle; a query on `db` would wait for the
+    // transaction it is in. Kept open while idle: a new connection costs a startup exchange.
+    pool = new Pool({
+      host: thread.host,
+      port: thread.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      idleTimeoutMillis: 0,
+    });
+    // A connection lost with its thread is reported by the next query; the pool must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });
     if (dirKey !== null) await restrictToOwner(dirKey);
-    return pgliteDatabase(client, db, dirKey, lock);
+    return pgliteDatabase(thread, pool, db, dirKey, lock);
   } catch (error) {
-    await client?.close().catch(() => {});
+    await pool?.end().catch(() => {});
+    await thread?.close().catch(() => {});
     lock?.release();
     if (dirKey !== null) openDirs.delete(dirKey);
     throw error;
@@ -54,7 +67,8 @@ export async function openPglite(
 }
 
 function pgliteDatabase(
-  client: PGlite,
+  thread: PgliteThread,
+  pool: Pool,
   db: Database['db'],
   dirKey: string | null,
   lock: DataDirLock | undefined,
@@ -64,17 +78,19 @@ function pgliteDatabase(
     kind: 'pglite',
     db,
     async ping() {
-      if (closing !== undefined || client.closed) return false;
+      if (closing !== undefined || !thread.alive()) return false;
       try {
-        await client.query('select 1');
+        await pool.query('select 1');
         return true;
       } catch {
         return false;
       }
     },
     close() {
-      closing ??= client
-        .close()
+      closing ??= pool
+        .end()
+        .catch(() => {})
+        .then(() => thread.close())
         // Files PGlite created while open came out 0666 (inside the 0700 directory); tighten them too.
         .then(() => (dirKey === null ? undefined : restrictToOwner(dirKey)))
         .finally(() => {

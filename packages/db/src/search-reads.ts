@@ -9,7 +9,7 @@ import type { TelegramPostRecord } from './trends-repository.ts';
 /**
  * What the global search's in-memory indexes read to fill and top themselves up: rows only, by the keys the
  * tables are indexed on, with no count (the list screens' reads count every match, which a refresh every few
- * seconds would pay for nothing — on PGlite on the server's own thread).
+ * seconds would pay for nothing — on PGlite's one connection).
  */
 export interface SearchReads {
   readonly mode: SourceMode;

@@ -14,8 +14,8 @@ export const ROWS_PER_STATEMENT = 10_000;
 
 /**
  * Rows per statement for writes that arrive in bulk while callers are served (a fresh start's simulated day of
- * open interest and liquidations, its year of search interest): on the embedded database a statement holds the
- * event loop for its whole run, so these go in smaller statements, awaited one after another.
+ * open interest and liquidations, its year of search interest): on the embedded database a statement holds its
+ * one connection for its whole run, so these go in smaller statements, awaited one after another.
  */
 export const BACKGROUND_ROWS_PER_STATEMENT = 2_000;
 

@@ -1,8 +1,9 @@
 /**
  * Keeps long background work (the simulated day's back-fill) from crowding out what callers wait for. The
- * embedded database runs each statement on the event loop, so a back-fill writing flat out holds the loop
- * most of the time, and every request or WebSocket push that lands meanwhile waits for its statement (the
- * paid API's bench: p99 126 ms at 2,000 req/s, most of the loop spent in back-fill inserts).
+ * embedded database has one connection and runs one statement at a time (on its own thread since
+ * 2026-11-29; before, on the event loop), so a back-fill writing flat out holds it most of the time, and every
+ * request that needs the database meanwhile waits for its statement; its rows are still built and encoded on
+ * this thread (the paid API's bench: p99 126 ms at 2,000 req/s when PGlite ran on the loop).
  *
  * While there is foreground work (at least `busyEvents` requests or pushed messages within the last
  * `windowMs`), the background takes at most `share` of the wall clock, in small statements; otherwise it runs
@@ -23,7 +24,7 @@ export interface BackgroundPacerOptions {
   readonly windowMs?: number;
   /** Events within a window from which the server counts as busy. */
   readonly busyEvents?: number;
-  /** Rows a statement may carry while busy (a statement blocks the loop for its whole run). */
+  /** Rows a statement may carry while busy (a statement holds the database's one connection for its whole run). */
   readonly busyRows?: number;
   readonly now?: () => number;
 }

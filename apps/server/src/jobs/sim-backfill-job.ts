@@ -13,8 +13,8 @@ export const SIM_BACKFILL_KEY = `${SIM_BACKFILL_JOB}:simulated`;
 /** A shutdown interrupts it and the next start resumes it; many restarts must not kill it. */
 const MAX_ATTEMPTS = 25;
 /**
- * Rows per statement: an embedded database runs a statement on the event loop, so each stays at a few tens of
- * milliseconds and requests are served between them.
+ * Rows per statement: an embedded database runs one statement at a time, so each stays at a few tens of
+ * milliseconds and requests' queries are served between them.
  */
 const ROWS_PER_STATEMENT = 500;
 /**

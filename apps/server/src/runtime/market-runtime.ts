@@ -18,9 +18,10 @@ import type { EngineSlot } from './engine-slot.ts';
 /** How much earlier than the rings' reach the start-up refill reads, so the oldest minutes have a close. */
 const RESTORE_LEAD_MINUTES = 60;
 /**
- * Markets per read of the start-up refill. PGlite runs a statement on the event loop: at 60 markets (~90,000
- * closes, ~370 ms a read) a restart on a day of simulated history answered /healthz in up to 4.9 s (p99 2.5 s)
- * during the refill's 32 s; at 12, max 0.9 s, p99 0.29 s, and the refill took 21 s.
+ * Markets per read of the start-up refill. When PGlite ran its statements on the event loop, at 60 markets
+ * (~90,000 closes, ~370 ms a read) a restart on a day of simulated history answered /healthz in up to 4.9 s
+ * (p99 2.5 s) during the refill's 32 s; at 12, max 0.9 s, p99 0.29 s, and the refill took 21 s. Its own thread
+ * since, a read still holds the one connection and its rows are still decoded here.
  */
 const RESTORE_MARKETS_PER_READ = 12;
 
@@ -31,7 +32,7 @@ const RESTORE_MARKETS_PER_READ = 12;
  * write per market per minute, of the markets that moved since.
  */
 const CHECKPOINT_BEFORE_CLOSE_MS = 15_000;
-/** Bars per statement while callers are served: a statement holds the loop, a few ms for this many. */
+/** Bars per statement while callers are served: a statement holds the database, a few ms for this many. */
 const DURABLE_SLICE_ROWS = 1_000;
 
 export interface MarketRuntimeOptions {
@@ -47,8 +48,8 @@ export interface MarketRuntimeOptions {
   /** How often a changed state is announced on the bus. */
   readonly tickMs?: number;
   /**
-   * While callers wait, a closed minute's rows go out in small statements at a share of the loop
-   * (jobs/background-pacer.ts): a minute's thousands of rows in a few big inserts held the loop 50-100 ms each.
+   * While callers wait, a closed minute's rows go out in small statements at a share of the time
+   * (jobs/background-pacer.ts): a minute's thousands of rows in a few big inserts held PGlite 50-100 ms each.
    */
   readonly pacer?: BackgroundPacer | undefined;
   /**
