@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MINUTE_MS, minuteStart } from '@spreadscope/core';
+import { jobs, openDatabase } from '@spreadscope/db';
 import { SIMULATED_VENUE_IDS, SimulatedHistory, TOKEN_UNIVERSE } from '@spreadscope/feeds';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { SIM_BACKFILL_JOB } from '../jobs/sim-backfill-job.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { until } from '../test-support/tape-server.ts';
 
@@ -148,6 +151,15 @@ describe('simulated history on a fresh install', () => {
     // A second start on the same data directory back-fills nothing again.
     const second = await start(rank);
     try {
+      // A start queues its own sweep of the notification outbox: settled first, it is not a back-fill.
+      await until(
+        async () => {
+          const jobs = (await second.get<Health>('/healthz')).jobs;
+          return jobs && jobs.queued + jobs.running === 0 ? true : undefined;
+        },
+        'the start-up jobs',
+        12_000,
+      );
       // Minute jobs (delivery sweep, billing cycle) run at each minute's start: both readings fall inside one
       // minute, clear of its start, so any job counted in between would be a back-fill.
       const intoMinute = Date.now() % 60_000;
@@ -161,6 +173,13 @@ describe('simulated history on a fresh install', () => {
       expect(after?.done).toBe(before?.done);
     } finally {
       await second.server.stop();
+    }
+    const database = await openDatabase({ dataDir: join(dir, 'data', 'pglite') });
+    try {
+      const backfills = await database.db.select().from(jobs).where(eq(jobs.kind, SIM_BACKFILL_JOB));
+      expect(backfills.map((job) => job.state)).toEqual(['done']);
+    } finally {
+      await database.close();
     }
   }, 600_000);
 });
