@@ -1,3 +1,5 @@
+import { loopDelayMetrics } from './loop-delay.ts';
+
 /** What /healthz says about this process's place in the cluster (absent for ROLE=all). */
 export interface ClusterHealth {
   readonly role: 'ingest' | 'api';
@@ -57,5 +59,6 @@ export function processMetrics(role: string): Metric[] {
       type: 'gauge',
       samples: [{ value: process.memoryUsage.rss() }],
     },
+    ...loopDelayMetrics(),
   ];
 }
