@@ -173,6 +173,72 @@ describe('answer cache', () => {
   });
 });
 
+describe('answers computed in slices', () => {
+  /** A table computed in `slices` steps, counting computations and the slices run. */
+  function sliced(rows: number, slices: number, counts = { computed: 0, sliceRuns: 0 }) {
+    return {
+      counts,
+      steps: function* () {
+        counts.computed++;
+        for (let i = 0; i < slices; i++) {
+          counts.sliceRuns++;
+          yield;
+        }
+        return { data: Array.from({ length: rows }, (_, i) => ({ id: `row-${i}` })) };
+      },
+    };
+  }
+
+  it('lets the loop run between slices, and computes once for every caller waiting', async () => {
+    const { cache } = harness();
+    const table = sliced(3, 5);
+    const order: string[] = [];
+    const first = cache.answerSliced('premium', table.steps);
+    const second = cache.answerSliced('premium', table.steps);
+    setImmediate(() => order.push(`loop ran after ${table.counts.sliceRuns} slices`));
+    const [a, b] = await Promise.all([first, second]);
+    order.push('answered');
+    expect(a).toBe(b);
+    expect(table.counts.computed).toBe(1);
+    expect(order[0]).toMatch(/^loop ran after [1-4] slices$/);
+    expect(order.at(-1)).toBe('answered');
+    expect(JSON.parse(a.raw.toString()).data).toHaveLength(3);
+    // Current: served as it is, no new computation.
+    expect(cache.answerSliced('premium', table.steps)).toBe(a);
+    expect(table.counts.computed).toBe(1);
+  });
+
+  it("serves the answer it replaces while the market's newer one is computed, then the newer", async () => {
+    const { clock, cache } = harness({ coalesceMs: 0, maxAgeMs: 1_000 });
+    const old = await cache.answerSliced('premium', sliced(3, 2).steps);
+    clock.version = 2;
+    clock.market += 500;
+    const newer = sliced(4, 3);
+    // Within a second of the market: the old bytes at once, no wait.
+    expect(cache.answerSliced('premium', newer.steps)).toBe(old);
+    expect(cache.answerSliced('premium', newer.steps)).toBe(old);
+    expect(newer.counts.computed).toBe(1);
+    expect(cache.stats.stale).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const fresh = cache.answerSliced('premium', newer.steps);
+    expect(fresh).not.toBe(old);
+    expect((fresh as { version: number }).version).toBe(2);
+    expect(newer.counts.computed).toBe(1);
+  });
+
+  it('makes callers wait for the computation when the answer it replaces is too old to serve', async () => {
+    const { clock, cache } = harness({ coalesceMs: 0, maxAgeMs: 1_000 });
+    const old = await cache.answerSliced('premium', sliced(3, 2).steps);
+    clock.version = 2;
+    clock.market += 1_001;
+    const waiting = cache.answerSliced('premium', sliced(4, 2).steps);
+    expect(waiting).toBeInstanceOf(Promise);
+    const fresh = await waiting;
+    expect(fresh).not.toBe(old);
+    expect(JSON.parse(fresh.raw.toString()).data).toHaveLength(4);
+  });
+});
+
 describe('content negotiation', () => {
   it('prefers brotli, falls back to gzip, honours q=0', () => {
     expect(negotiate('gzip, deflate, br, zstd')).toBe('br');

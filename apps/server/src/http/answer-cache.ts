@@ -77,7 +77,9 @@ export class AnswerCache {
   readonly minCompressBytes: number;
   private readonly syncCompressBytes: number;
   /** Counters for operators and the benchmark. */
-  readonly stats = { hits: 0, misses: 0, evictions: 0, compressions: 0 };
+  readonly stats = { hits: 0, misses: 0, evictions: 0, compressions: 0, stale: 0 };
+  /** Sliced answers being computed, by key: every caller of a key shares one computation. */
+  private readonly computing = new Map<string, Promise<CachedAnswer>>();
 
   constructor(
     private readonly version: () => number,
@@ -120,22 +122,68 @@ export class AnswerCache {
     holdMs = 0,
   ): CachedAnswer {
     const found = this.entries.get(key);
-    if (found && this.isCurrent(found)) {
-      this.stats.hits++;
-      // Map order is the recency order: move it to the back.
-      this.entries.delete(key);
-      this.entries.set(key, found);
+    if (found && this.isCurrent(found)) return this.hit(found);
+    this.stats.misses++;
+    // Read the version before computing: an event landing meanwhile must not be taken as included.
+    const version = this.version();
+    const marketAt = this.marketNow();
+    return this.store(key, version, marketAt, Buffer.from(serialize(compute())), pinned, holdMs);
+  }
+
+  /**
+   * answer() for a costly market answer computed in slices (`steps` yields between them, and the event loop
+   * serves everything else in between), so no request waits behind a whole computation. While a newer answer
+   * is computed, callers get the one it replaces if that is within maxAgeMs of the market (stale while
+   * revalidating: its freshness is in its bytes); with none, they wait for the computation, one for them all.
+   */
+  answerSliced(key: string, steps: () => Generator<void, unknown>): Promise<CachedAnswer> | CachedAnswer {
+    const found = this.entries.get(key);
+    if (found && this.isCurrent(found)) return this.hit(found);
+    let pending = this.computing.get(key);
+    if (!pending) {
+      this.stats.misses++;
+      pending = this.computeSliced(key, steps).finally(() => this.computing.delete(key));
+      this.computing.set(key, pending);
+    }
+    if (found && this.marketNow() - found.marketAt <= this.maxAgeMs) {
+      this.stats.stale++;
       return found;
     }
-    this.stats.misses++;
+    return pending;
+  }
+
+  private async computeSliced(key: string, steps: () => Generator<void, unknown>): Promise<CachedAnswer> {
+    const version = this.version();
+    const marketAt = this.marketNow();
+    const run = steps();
+    for (let step = run.next(); ; step = run.next()) {
+      if (step.done) return this.store(key, version, marketAt, Buffer.from(JSON.stringify(step.value)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private hit(found: CachedAnswer): CachedAnswer {
+    this.stats.hits++;
+    // Map order is the recency order: move it to the back.
+    this.entries.delete(found.key);
+    this.entries.set(found.key, found);
+    return found;
+  }
+
+  /** Keeps a computed answer under `key`, retiring the one it replaces. */
+  private store(
+    key: string,
+    version: number,
+    marketAt: number,
+    raw: Buffer,
+    pinned = false,
+    holdMs = 0,
+  ): CachedAnswer {
+    const found = this.entries.get(key);
     if (found) {
       this.remove(found);
       this.retire(found);
     }
-    // Read the version before computing: an event landing meanwhile must not be taken as included.
-    const version = this.version();
-    const marketAt = this.marketNow();
-    const raw = Buffer.from(serialize(compute()));
     const entry: CachedAnswer = {
       key,
       version,

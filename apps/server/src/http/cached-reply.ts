@@ -35,6 +35,21 @@ export async function sendCached(
   return sendAnswer(request, reply, entry, 'application/json; charset=utf-8');
 }
 
+/**
+ * sendCached for an answer computed in slices (AnswerCache.answerSliced): the loop serves other requests
+ * between them, and while the market's newer answer is computed, callers get the one it replaces.
+ */
+export async function sendCachedSliced(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  variant: string,
+  steps: () => Generator<void, unknown>,
+): Promise<FastifyReply> {
+  const key = answerKey(request.routeOptions.url ?? '', request.query, variant);
+  const entry = await request.server.answers.answerSliced(key, steps);
+  return sendAnswer(request, reply, entry, 'application/json; charset=utf-8');
+}
+
 /** The cache key of a route's answer: its path, its parsed query (the canonical form) and the caller's variant. */
 export function answerKey(route: string, query: unknown, variant: string): string {
   return `${route}?${JSON.stringify(query)}#${variant}`;

@@ -1,7 +1,7 @@
 import { MarketEngine } from '@spreadscope/engine';
 import { Simulator } from '@spreadscope/feeds';
 import { describe, expect, it } from 'vitest';
-import { premiumAnswer, premiumQuery } from './premium-ops.ts';
+import { premiumAnswer, premiumAnswerSteps, premiumQuery } from './premium-ops.ts';
 
 const START = Date.UTC(2026, 10, 1, 9, 0);
 
@@ -49,6 +49,44 @@ describe('GET /premium pages', () => {
     for (let i = 1; i < top.length; i++) {
       expect(Number(top[i]?.detail.pdp)).toBeLessThanOrEqual(Number(top[i - 1]?.detail.pdp));
     }
+  });
+});
+
+describe('GET /premium in slices', () => {
+  const steps = (engine: MarketEngine, params: Record<string, string>, now: number, between = () => {}) => {
+    const run = premiumAnswerSteps(engine, premiumQuery.parse(params), now);
+    let slices = 0;
+    for (;;) {
+      const step = run.next();
+      if (step.done) return { answer: step.value, slices };
+      slices++;
+      between();
+    }
+  };
+
+  it('gives the page premiumAnswer gives, a slice per engine table', () => {
+    const { engine, now } = simulatedEngine();
+    for (const params of [{ limit: '100' }, { limit: '10', token_exclude: 'NOSUCHTOKEN' }] as Record<
+      string,
+      string
+    >[]) {
+      const { answer, slices } = steps(engine, params, now);
+      expect(answer).toEqual(premiumAnswer(engine, premiumQuery.parse(params), now));
+      // Twelve tables: eight Kimchi (each way round), four overseas.
+      expect(slices).toBe(12);
+    }
+  });
+
+  it('ranks again when the engine compacts its rows between slices (their indices moved)', () => {
+    const { engine, now } = simulatedEngine();
+    let compacted = false;
+    const { answer, slices } = steps(engine, { limit: '100' }, now, () => {
+      if (compacted) return;
+      compacted = true;
+      engine.compact();
+    });
+    expect(slices).toBe(24);
+    expect(answer).toEqual(premiumAnswer(engine, premiumQuery.parse({ limit: '100' }), now));
   });
 });
 

@@ -7,7 +7,7 @@ import { apiCreditCost } from '@spreadscope/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCached } from '../../http/cached-reply.ts';
+import { sendCached, sendCachedSliced } from '../../http/cached-reply.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { MarketApi } from '../market/api.ts';
 import type { NoticesRoutesDeps } from '../notices/routes.ts';
@@ -50,7 +50,7 @@ import {
   tokenUpdatesAnswer,
   tokenUpdatesQuery,
 } from './notice-ops.ts';
-import { premiumAnswer, premiumExchanges, premiumQuery } from './premium-ops.ts';
+import { premiumAnswerSteps, premiumExchanges, premiumQuery } from './premium-ops.ts';
 import { publicErrorHandler } from './public-errors.ts';
 import { publicOpenApi } from './public-openapi.ts';
 import { exchange } from './public-params.ts';
@@ -215,8 +215,8 @@ export function publicApiRoutes(deps: PublicApiDeps): FastifyPluginAsyncZod {
 
     // 2.9 premium
     app.get('/premium', route('/premium', premiumQuery), async (request, reply) =>
-      sendCached(request, reply, 'public', () =>
-        premiumAnswer(engine(), request.query as z.infer<typeof premiumQuery>, now()),
+      sendCachedSliced(request, reply, 'public', () =>
+        premiumAnswerSteps(engine(), request.query as z.infer<typeof premiumQuery>, now()),
       ),
     );
     app.get('/premium/exchanges', route('/premium/exchanges'), async () => premiumExchanges(engine()));
