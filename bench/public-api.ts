@@ -61,6 +61,7 @@ async function measure(url: string, key: string): Promise<Record<string, number>
   const headers = { 'X-DTMX-APIKEY': key, 'Accept-Encoding': 'gzip' };
   // Warm: the first answers build the tables.
   for (let i = 0; i < 20; i++) await fetch(`${url}/api/v1/premium?limit=100`, { headers });
+  await loopDelay(url); // the server's next reading covers the REST run alone
   const rest = await autocannon({
     url: `${url}/api/v1/premium?limit=100`,
     headers,
@@ -68,6 +69,7 @@ async function measure(url: string, key: string): Promise<Record<string, number>
     overallRate: RATE,
     duration: SECONDS,
   });
+  const restLoop = await loopDelay(url);
   const usage = await fetch(`${url}/api/v1/forex?symbol=USD-KRW`, { headers });
 
   const latencies: number[] = [];
@@ -104,12 +106,26 @@ async function measure(url: string, key: string): Promise<Record<string, number>
     rest_p50_ms: rest.latency.p50,
     rest_p99_ms: rest.latency.p99,
     rest_errors: rest.errors + rest.non2xx,
+    // How late the server's event loop ran during the REST run (its /metrics): a stall delays every request.
+    rest_server_loop_p99_ms: restLoop.p99,
+    rest_server_loop_max_ms: restLoop.max,
     rest_credits_used_after: Number(usage.headers.get('x-credits-used') ?? Number.NaN),
     ws_clients: WS_CLIENTS,
     ws_messages: latencies.length,
     ws_p50_ms: percentile(latencies, 50),
     ws_p99_ms: percentile(latencies, 99),
   };
+}
+
+/** The server's event-loop delay since its previous /metrics scrape, in ms. */
+async function loopDelay(url: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string) =>
+    round(
+      Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]) * 1_000,
+      1,
+    );
+  return { p99: read('p99'), max: read('max') };
 }
 
 /**
