@@ -226,6 +226,31 @@ describe('answers computed in slices', () => {
     expect(newer.counts.computed).toBe(1);
   });
 
+  it('reports a failed computation to the callers waiting for it, and to nobody else as an unhandled error', async () => {
+    const { clock, cache } = harness({ coalesceMs: 0, maxAgeMs: 1_000 });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const old = await cache.answerSliced('premium', sliced(3, 1).steps);
+      clock.version = 2;
+      const failing = function* (): Generator<void, unknown> {
+        yield;
+        throw new Error('engine broke');
+      };
+      // Served the old answer: nobody awaits the failing computation.
+      expect(cache.answerSliced('premium', failing)).toBe(old);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      // Too old to serve: the caller waits and gets the failure.
+      clock.version = 3;
+      clock.market += 2_000;
+      await expect(cache.answerSliced('premium', failing)).rejects.toThrow('engine broke');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('makes callers wait for the computation when the answer it replaces is too old to serve', async () => {
     const { clock, cache } = harness({ coalesceMs: 0, maxAgeMs: 1_000 });
     const old = await cache.answerSliced('premium', sliced(3, 2).steps);

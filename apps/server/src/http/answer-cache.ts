@@ -143,6 +143,8 @@ export class AnswerCache {
     if (!pending) {
       this.stats.misses++;
       pending = this.computeSliced(key, steps).finally(() => this.computing.delete(key));
+      // Callers served the answer it replaces never await it: a failure must not go unhandled (and end the process).
+      pending.catch(() => {});
       this.computing.set(key, pending);
     }
     if (found && this.marketNow() - found.marketAt <= this.maxAgeMs) {
