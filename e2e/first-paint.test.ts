@@ -148,3 +148,61 @@ describe('the first paint of /premium', () => {
     await context.close();
   }, 60_000);
 });
+
+/** Layout shifts whose moved nodes include a table row, and the rows in view by where they are on screen. */
+const WATCH_SHIFTS = `
+window.rowShifts = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.sources.some((source) => source.node instanceof Element && source.node.closest('tr[data-row-id]'))) {
+      window.rowShifts += entry.value;
+    }
+  }
+}).observe({ type: 'layout-shift', buffered: true });
+`;
+
+interface RowOnScreen {
+  readonly id: string;
+  readonly top: number;
+  readonly rowIndex: number;
+}
+
+describe('the live table while it re-sorts', () => {
+  it('moves its rows without a layout shift, each row where its place in the order says', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript({ content: WATCH_SHIFTS });
+    await page.goto(`${server.url}/premium`);
+    await page.locator('#root:not([inert]) tr[data-row-id]').first().waitFor({ timeout: 30_000 });
+    const rowsOnScreen = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('tbody tr[data-row-id]')]
+          .map((row) => ({
+            id: row.getAttribute('data-row-id') ?? '',
+            top: row.getBoundingClientRect().top,
+            rowIndex: Number(row.getAttribute('aria-rowindex')),
+          }))
+          .sort((a, b) => a.top - b.top),
+      );
+    // The simulator's market moves: watch until rows have changed places several times.
+    let before: RowOnScreen[] = await rowsOnScreen();
+    let moves = 0;
+    for (let i = 0; i < 150 && moves < 3; i++) {
+      await page.waitForTimeout(200);
+      const now: RowOnScreen[] = await rowsOnScreen();
+      const placeBefore = new Map(before.map((row, at) => [row.id, at]));
+      if (now.some((row, at) => placeBefore.has(row.id) && placeBefore.get(row.id) !== at)) moves++;
+      // On screen, the rows follow their order with no gap and no overlap.
+      const height = (now[1]?.top ?? 0) - (now[0]?.top ?? 0);
+      expect(height).toBeGreaterThan(20);
+      now.forEach((row, at) => {
+        expect(row.rowIndex).toBe((now[0]?.rowIndex ?? 0) + at);
+        expect(Math.abs(row.top - ((now[0]?.top ?? 0) + at * height))).toBeLessThan(1);
+      });
+      before = now;
+    }
+    expect(moves).toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate('window.rowShifts')).toBeLessThan(0.005);
+    await context.close();
+  }, 60_000);
+});

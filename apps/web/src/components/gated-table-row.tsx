@@ -4,11 +4,14 @@ import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useLocale } from '../hooks/use-locale.ts';
+import { rowPlace } from '../lib/row-place.ts';
 import './gated-table-row.css';
 
 interface Props {
   readonly row: GatedRow;
   readonly index: number;
+  /** Where the row lies in the table body (px from its top). */
+  readonly start: number;
   readonly columnCount: number;
   readonly showRoute: boolean;
   readonly t: TFunction;
@@ -19,13 +22,21 @@ interface Props {
  * takes to see it — "Login to see" with a sign-up link for visitors, the plan with DEX data for a plan
  * without it. The server sends no numbers for such a row, so there are none to show.
  */
-export const GatedTableRow = memo(function GatedTableRow({ row, index, columnCount, showRoute, t }: Props) {
+export const GatedTableRow = memo(function GatedTableRow({
+  row,
+  index,
+  start,
+  columnCount,
+  showRoute,
+  t,
+}: Props) {
   const { to } = useLocale();
   const venueName = (id: string) => t(`venues.${id}` as 'venues.upbit');
   return (
     <tr
       aria-rowindex={index + 2}
       className="ptable__row ptable__row--gated"
+      style={rowPlace(start)}
       data-index={index}
       data-testid={`gated-row-${row.base}`}
       data-row-id={row.id}

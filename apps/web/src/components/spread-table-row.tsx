@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import { flashClass, type RowFlashes } from '../lib/cell-flash.ts';
 import { cachedLabel } from '../lib/label-cache.ts';
+import { rowPlace } from '../lib/row-place.ts';
 import { type ColumnId, PHONE_GAP_METRICS } from '../lib/spread-columns.ts';
 import { cellView } from './spread-cells.tsx';
 import { SpreadRowDetail } from './spread-row-detail.tsx';
@@ -29,6 +30,8 @@ interface CellProps {
 
 interface Props extends CellProps {
   readonly index: number;
+  /** Where the row lies in the table body (px from its top): lib/row-place.ts. */
+  readonly start: number;
   readonly onOwn: (base: string) => void;
   readonly detailPath: string;
   /** Only open rows are measured: closed rows have the fixed row height. */
@@ -181,6 +184,7 @@ const SpreadRowCells = memo(function SpreadRowCells({
 /** One combination of two markets. Stale legs and rows are greyed and marked, and never flash. */
 export const SpreadTableRow = memo(function SpreadTableRow({
   index,
+  start,
   onOwn,
   detailPath,
   measure,
@@ -193,6 +197,7 @@ export const SpreadTableRow = memo(function SpreadTableRow({
       className={`ptable__row${row.stale ? ' ptable__row--stale' : ''}${expanded ? ' ptable__row--open' : ''}${
         pinned ? ' ptable__row--pinned' : ''
       }`}
+      style={rowPlace(start)}
       data-index={index}
       data-testid={`premium-row-${row.base}`}
       data-row-id={row.id}

@@ -405,11 +405,7 @@ const SpreadTableBody = memo(function SpreadTableBody({
     focusedRow(scrollRef.current),
   );
   return (
-    <tbody className="ptable__body ptable__body--flow" style={{ height: virtualizer.getTotalSize() }}>
-      {/* The rows lie one under the other below this spacer, which stands for the rows above the view: a row
-          that shifts because one came or went above it is only moved by layout. Placing each row by its own
-          `top`, every shifted row had its style (and its cells') computed again, a dozen or two rows a tick. */}
-      <tr className="ptable__spacer" style={{ height: items[0]?.start ?? 0 }} />
+    <tbody className="ptable__body" style={{ height: virtualizer.getTotalSize() }}>
       {items.map((item, at) => {
         const row = rows[item.index];
         const key = keys[at];
@@ -420,6 +416,7 @@ const SpreadTableBody = memo(function SpreadTableBody({
               key={key}
               row={row}
               index={item.index}
+              start={item.start}
               columnCount={columns.length}
               showRoute={showRoute}
               t={t}
@@ -428,14 +425,15 @@ const SpreadTableBody = memo(function SpreadTableBody({
         }
         const open = expanded.has(row.id);
         return (
-          // Keyed by row (lib/row-keys.ts): after a re-sort the rows that only shifted keep their elements (in
-          // flow, moved by layout alone), and only rows that came into view, jumped or changed their values draw
-          // anew. Keyed by place, every row below one that came or went would show another row's numbers, so each
+          // Keyed by row (lib/row-keys.ts): after a re-sort the rows that only shifted keep their elements (only
+          // their transform changes, lib/row-place.ts), and only rows that came into view, jumped or changed their
+          // values draw anew. Keyed by place, every row below one that came or went would show another row's numbers, so each
           // tick rewrote and re-laid out the whole screen.
           <SpreadTableRow
             key={key}
             row={row}
             index={item.index}
+            start={item.start}
             columns={columns}
             flashes={flashes.get(row.id)}
             expanded={open}
