@@ -149,7 +149,10 @@ async function embedded(): Promise<Record<string, number>> {
     MARKET_SOURCE: 'sim',
     LOG_LEVEL: 'warn',
   };
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not
+  // allowed in NODE_OPTIONS), to see where its time goes under this load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/server/dist/main.js')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
