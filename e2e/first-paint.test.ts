@@ -167,6 +167,34 @@ interface RowOnScreen {
   readonly rowIndex: number;
 }
 
+describe('the typeface', () => {
+  it('comes from the machine where it is installed: a Korean phone downloads no font file', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await page.goto(`${server.url}/premium`);
+    await page.locator('#root:not([inert]) tr[data-row-id]').first().waitFor({ timeout: 30_000 });
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family);
+    });
+    // This machine has Noto Sans CJK KR (fonts-noto-cjk), the typeface our web font is the Korean subset of.
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.every((family) => family.includes('Noto Sans KR Installed'))).toBe(true);
+    expect(fonts).toEqual([]);
+    // Drawn in it: the page's heading is Korean text in the installed face.
+    const heading = await page
+      .locator('h1')
+      .first()
+      .evaluate((h1) => getComputedStyle(h1).fontFamily);
+    expect(heading.startsWith('"Noto Sans KR Installed"')).toBe(true);
+    await context.close();
+  }, 60_000);
+});
+
 describe('the live table while it re-sorts', () => {
   it('moves its rows without a layout shift, each row where its place in the order says', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

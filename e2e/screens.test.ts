@@ -186,7 +186,16 @@ describe('the screens a trader keeps open', () => {
       .newContext({ viewport: { width: 360, height: 900 } })
       .then((context) => context.newPage());
     // Without the web font the page falls back to the machine's sans-serif (DejaVu Sans on Debian, ~10 % wider).
+    // This machine has the typeface installed (fonts-noto-cjk), which the page would take first: a machine
+    // without it is the one where the web font matters, so the installed family is struck from the stack.
     await page.route('**/*.woff2', (route) => route.abort());
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.documentElement;
+        const stack = getComputedStyle(root).getPropertyValue('--font-sans');
+        root.style.setProperty('--font-sans', stack.replace(/"Noto Sans KR Installed",\s*/, ''));
+      });
+    });
     await page.goto(`${market.server.url}/en/arbitrage/perpetuals`);
     const tab = page.getByTestId('arbitrage-tab-perp-perp');
     await tab.waitFor({ timeout: 30_000 });
@@ -196,6 +205,10 @@ describe('the screens a trader keeps open', () => {
         return found ? found.x >= 0 && found.x + found.width <= 360 : false;
       })
       .toBe(true);
+    const installedUsed = await page.evaluate(() =>
+      [...document.fonts].some((face) => face.family.includes('Installed') && face.status === 'loaded'),
+    );
+    expect(installedUsed).toBe(false);
     await page.context().close();
   });
 

@@ -4,6 +4,7 @@ import './lib/no-eval.ts';
 // served with the app (woff2 slices by unicode-range, font-display: swap), so every machine lays the screens out
 // with the same glyph widths instead of whatever sans-serif it has (DejaVu Sans is ~10 % wider).
 import '@fontsource-variable/noto-sans-kr';
+import './styles/installed-font.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
