@@ -32,11 +32,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only')
     .default('spreadscope'),
-  INGEST_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(5_000),
+  INGEST_LOCK_TTL_MS: z.coerce.number().min(1_000).max(60_000).int().default(5_000),
   EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(300),
   // Where MARKET_SOURCE and the event gate run (ROLE=all and ingest): a worker thread, or the main thread.
   MARKET_THREAD: z.enum(['worker', 'main']).default('worker'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PORT: z.coerce.number().min(0).max(65_535).int().default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -180,7 +180,7 @@ export type AlertHistoryItem = z.infer<typeof alertHistoryItemSchema>;
 
 export const alertHistoryQuerySchema = z.object({
   alertId: z.string().uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().min(1).max(500).int().default(100),
 });
 export const alertHistoryResponseSchema = z.object({ items: z.array(alertHistoryItemSchema) });
 

@@ -65,8 +65,8 @@ export const announcementsQuerySchema = z.object({
     .regex(/^[A-Za-z0-9]{1,20}$/, 'letters and digits only')
     .transform((s) => s.toUpperCase())
     .optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(1_000).default(50),
+  page: z.coerce.number().min(1).max(100_000).int().default(1),
+  limit: z.coerce.number().min(1).max(1_000).int().default(50),
   sort: sortParam,
   // The public SDK's suite sends `created_at`, outside its own enum: read it as the time.
   key: z
@@ -109,7 +109,7 @@ export const announcementSearchQuerySchema = z.object({
   q: storableText(100)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'type something to search')),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z.coerce.number().min(1).max(50).int().default(10),
 });
 export const announcementSearchResponseSchema = z.object({ data: z.array(announcementSchema) });
 
@@ -143,8 +143,8 @@ export const cexAnnouncementsResponseSchema = z.object({
 export const tokenUpdatesQuerySchema = z.object({
   type: z.enum(['listed', 'delisted']).optional(),
   exchange: exchangeListParam,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(1_000).default(50),
+  page: z.coerce.number().min(1).max(100_000).int().default(1),
+  limit: z.coerce.number().min(1).max(1_000).int().default(50),
   sort: sortParam,
 });
 export const tokenUpdateSchema = z.object({

@@ -41,10 +41,10 @@ const planPrice = z.object({
 export const pricingConfigSchema = z.object({
   currency,
   plans: z.object({ starter: planPrice, pro: planPrice, pro_plus: planPrice }),
-  trialDays: z.number().int().min(0).max(90).default(7),
+  trialDays: z.number().min(0).max(90).int().default(7),
   earlyBird: z
     .object({
-      percent: z.number().int().min(1).max(100),
+      percent: z.number().min(1).max(100).int(),
       /** Last day (inclusive, KST) new subscribers get it; omit for no end. */
       until: z
         .string()
@@ -56,7 +56,7 @@ export const pricingConfigSchema = z.object({
     .nullable()
     .default(null),
   /** Free months each side of a referral receives when the invitee first pays (spec leaves it open). */
-  referralFreeMonths: z.number().int().min(1).max(12).default(1),
+  referralFreeMonths: z.number().min(1).max(12).int().default(1),
 });
 export type PricingConfig = z.infer<typeof pricingConfigSchema>;
 

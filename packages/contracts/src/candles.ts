@@ -29,7 +29,7 @@ const range = {
   interval: candleIntervalSchema.default('1m'),
   from: epochMsParam.optional().describe('epoch ms; default: `limit` candles before `to`'),
   to: epochMsParam.optional().describe('epoch ms, exclusive; default now'),
-  limit: z.coerce.number().int().min(1).max(1_500).default(500).describe('most candles returned'),
+  limit: z.coerce.number().min(1).max(1_500).int().default(500).describe('most candles returned'),
 };
 
 export const cexCandleQuerySchema = z.object({

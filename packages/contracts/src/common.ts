@@ -42,9 +42,12 @@ export const dataSourceSchema = z.object({
 });
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
+// Numeric query bounds go before .int() throughout: a huge value (1e20) also fails int()'s safe-integer range, and
+// the first issue is the one the caller reads ("at most 500", not "at most 9007199254740991"). query-bounds.test.ts
+// holds every exported query schema to it.
 export const pageQuery = {
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().min(1).max(500).int().default(100),
 };
 
 /**
@@ -53,7 +56,7 @@ export const pageQuery = {
  */
 export const listPageQuery = {
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(5_000).default(1_000),
+  limit: z.coerce.number().min(1).max(5_000).int().default(1_000),
 };
 export const listPageFields = {
   page: z.number(),

@@ -65,7 +65,7 @@ export const liquidationsQuerySchema = z.object({
     .nonnegative()
     .optional()
     .describe('only events after this epoch ms (live polling)'),
-  limit: z.coerce.number().int().min(1).max(1_000).default(100),
+  limit: z.coerce.number().min(1).max(1_000).int().default(100),
 });
 export type LiquidationsQuery = z.infer<typeof liquidationsQuerySchema>;
 

@@ -52,8 +52,8 @@ const rowsQuery = {
   from: instant,
   to: instant,
   sort: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(1_000).default(100),
+  page: z.coerce.number().min(1).max(100_000).int().default(1),
+  limit: z.coerce.number().min(1).max(1_000).int().default(100),
 };
 
 /** GET /front/dex/pools */

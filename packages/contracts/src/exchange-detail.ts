@@ -71,7 +71,7 @@ export const exchangeMarketsQuerySchema = z.object({
   exchange: venueIdSchema.optional(),
   market: z.enum(['spot', 'perp']).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(5_000).default(500),
+  limit: z.coerce.number().min(1).max(5_000).int().default(500),
 });
 
 export const exchangeMarketsResponseSchema = z.object({
@@ -91,7 +91,7 @@ export const tokenMetricSchema = z.object({
 });
 
 export const tokenMetricsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z.coerce.number().min(1).max(500).int().default(50),
 });
 
 export const tokenMetricsResponseSchema = z.object({

@@ -74,7 +74,7 @@ export const fundingRankingQuerySchema = z.object({
     .enum(['positive', 'negative'])
     .default('positive')
     .describe('highest or lowest annualized rates'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().min(1).max(100).int().default(20),
 });
 export type FundingRankingQuery = z.infer<typeof fundingRankingQuerySchema>;
 
@@ -204,7 +204,7 @@ export type FundingHistoryV2Response = z.infer<typeof fundingHistoryV2ResponseSc
 export const fundingHeatmapQuerySchema = z.object({
   exchange: venueIdSchema.optional().describe('one venue, or the average over venues'),
   dex: flagParam.default(false),
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe('tokens, by 24 h perpetual volume'),
+  limit: z.coerce.number().min(1).max(200).int().default(50).describe('tokens, by 24 h perpetual volume'),
 });
 export type FundingHeatmapQuery = z.infer<typeof fundingHeatmapQuerySchema>;
 
@@ -250,7 +250,7 @@ export const fundingIntervalsResponseSchema = z.object({
 
 export const fundingSearchQuerySchema = z.object({
   q: storableText(40).trim().min(1),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z.coerce.number().min(1).max(50).int().default(10),
 });
 export const fundingSearchResponseSchema = z.object({
   data: z.array(z.object({ baseToken: z.string(), exchanges: z.array(venueIdSchema), score: z.number() })),

@@ -45,8 +45,8 @@ export type ListingCase = z.infer<typeof listingCaseSchema>;
 export const LISTING_HISTORY_SORTS = ['date', 'peak'] as const;
 
 export const listingHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().min(1).max(1_000).int().default(1),
+  limit: z.coerce.number().min(1).max(100).int().default(20),
   sort: z.enum(LISTING_HISTORY_SORTS).default('date').describe('listing date or peak premium'),
   order: z.enum(['asc', 'desc']).default('desc'),
   key: z.string().max(60).optional().describe('one case, as {exchange}-{quote}-{base} in lower case'),

@@ -10,7 +10,7 @@ const key = z.string().max(60).describe('the listing, as {exchange}-{quote}-{bas
 
 export const listingDepositQuerySchema = z.object({
   key,
-  limit: z.coerce.number().int().min(1).max(500).default(100).describe('newest deposits answered'),
+  limit: z.coerce.number().min(1).max(500).int().default(100).describe('newest deposits answered'),
 });
 export const listingDepositAccumulatedQuerySchema = z.object({
   key,
@@ -18,7 +18,7 @@ export const listingDepositAccumulatedQuerySchema = z.object({
 });
 export const listingDepositRankingQuerySchema = z.object({
   key,
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().min(1).max(100).int().default(20),
 });
 export const listingDepositRatioQuerySchema = z.object({ key });
 

@@ -8,7 +8,7 @@ export const candidateTargetSchema = z.enum(CANDIDATE_TARGETS);
 
 export const listingPredictedQuerySchema = z.object({
   exchange: candidateTargetSchema.default('upbit').describe('the venue the candidates would list on'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z.coerce.number().min(1).max(200).int().default(50),
 });
 export type ListingPredictedQuery = z.infer<typeof listingPredictedQuerySchema>;
 

@@ -55,7 +55,7 @@ export const orderbookQuerySchema = z.object({
   exchange: venueIdSchema,
   symbol: symbolParam,
   market: marketParam.default('spot'),
-  depth: z.coerce.number().int().min(1).max(200).default(50),
+  depth: z.coerce.number().min(1).max(200).int().default(50),
 });
 export type OrderbookQuery = z.infer<typeof orderbookQuerySchema>;
 

@@ -49,7 +49,7 @@ export const premiumSymbolsResponseSchema = z.object({
 
 export const premiumSearchQuerySchema = z.object({
   q: storableText(40).trim().min(1),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z.coerce.number().min(1).max(50).int().default(10),
 });
 export const premiumSearchResponseSchema = z.object({
   data: z.array(

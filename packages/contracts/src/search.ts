@@ -15,7 +15,7 @@ export const SEARCH_MAX_QUERY = 60;
 export const searchQuerySchema = z.object({
   q: storableText(SEARCH_MAX_QUERY).trim().min(1),
   type: searchTypeSchema.default('all'),
-  limit: z.coerce.number().int().min(1).max(50).default(8).describe('hits per group'),
+  limit: z.coerce.number().min(1).max(50).int().default(8).describe('hits per group'),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

@@ -25,7 +25,7 @@ export const symbolCatalogQuerySchema = z.object({
     .optional()
     .describe('true: only markets with a price now'),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(5_000).default(500),
+  limit: z.coerce.number().min(1).max(5_000).int().default(500),
 });
 export type SymbolCatalogQuery = z.infer<typeof symbolCatalogQuerySchema>;
 

@@ -32,7 +32,7 @@ export const tokensQuerySchema = z.object({
   sort: tokenSortSchema.default('volume_24h'),
   order: sortOrderSchema.default('desc'),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(10_000).default(100),
+  limit: z.coerce.number().min(1).max(10_000).int().default(100),
 });
 export type TokensQuery = z.infer<typeof tokensQuerySchema>;
 
@@ -93,7 +93,7 @@ export type TokenDetailResponse = z.infer<typeof tokenDetailResponseSchema>;
 
 export const tokensSearchQuerySchema = z.object({
   q: storableText(40).trim().min(1),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z.coerce.number().min(1).max(50).int().default(10),
 });
 
 export const tokensSearchResponseSchema = z.object({

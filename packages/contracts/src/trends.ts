@@ -42,8 +42,8 @@ const categoryParam = z
   });
 const sortParam = z.enum(['asc', 'desc']).default('desc');
 const pageParams = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(1_000).default(50),
+  page: z.coerce.number().min(1).max(100_000).int().default(1),
+  limit: z.coerce.number().min(1).max(1_000).int().default(50),
 };
 const searchText = storableText(100)
   .optional()
@@ -149,7 +149,7 @@ export const trendSearchQuerySchema = z.object({
   q: storableText(100)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'type something to search')),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: z.coerce.number().min(1).max(50).int().default(10),
 });
 
 export const channelParamsSchema = z.object({ channel: channelName });
@@ -184,7 +184,7 @@ export type TelegramOverviewResponse = z.infer<typeof telegramOverviewResponseSc
 
 export const messagesOverviewQuerySchema = z.object({
   window: z.enum(['1h', '24h', '7d']).default('24h'),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z.coerce.number().min(1).max(500).int().default(50),
 });
 export const messagesOverviewResponseSchema = z.object({
   window: z.enum(['1h', '24h', '7d']),
@@ -215,7 +215,7 @@ export const trendPointSchema = z.object({
 
 export const searchTrendQuerySchema = z.object({
   symbol: tokenSymbol,
-  days: z.coerce.number().int().min(7).max(365).default(90),
+  days: z.coerce.number().min(7).max(365).int().default(90),
 });
 export const searchTrendResponseSchema = z.object({
   symbol: z.string(),

@@ -73,7 +73,7 @@ export const venueWalletsQuerySchema = z.object({
     .transform((s) => s.toUpperCase())
     .default(''),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(5_000).default(2_000),
+  limit: z.coerce.number().min(1).max(5_000).int().default(2_000),
 });
 export type VenueWalletsQuery = z.infer<typeof venueWalletsQuerySchema>;
 
@@ -133,7 +133,7 @@ export type WalletChange = z.infer<typeof walletChangeSchema>;
 export const walletChangesQuerySchema = z.object({
   exchange: venueIdSchema.optional(),
   asset: tokenParam.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z.coerce.number().min(1).max(500).int().default(50),
 });
 
 export const walletChangesResponseSchema = z.object({

@@ -25,5 +25,5 @@ export const accountsEnv = {
   /** Sign-in, sign-up, reset and verification requests per client IP per minute, per route. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** The best rows of each premium and arbitrage table that visitors see as "Login to see" (0: none). */
-  VISITOR_GATED_ROWS: z.coerce.number().int().min(0).max(100).default(3),
+  VISITOR_GATED_ROWS: z.coerce.number().min(0).max(100).int().default(3),
 };

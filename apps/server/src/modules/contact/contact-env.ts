@@ -4,5 +4,5 @@ import { z } from 'zod';
 export const contactEnv = {
   /** Mailed every inquiry (Reply-To: the sender); unset: OPERATOR_EMAIL; neither: stored only. */
   CONTACT_TO: z.email().optional(),
-  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().min(1).max(10_000).int().default(5),
 };

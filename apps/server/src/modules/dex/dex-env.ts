@@ -8,5 +8,5 @@ export const dexEnv = {
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   /** How far back a chain is read the first time (blocks below the head). */
-  DEX_BACKFILL_BLOCKS: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+  DEX_BACKFILL_BLOCKS: z.coerce.number().min(0).max(1_000_000).int().default(2_000),
 };

@@ -41,7 +41,7 @@ const fileSchema = z.object({
         base: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'a token ticker'),
         chain: z.string().min(1),
         contract: address,
-        decimals: z.number().int().min(0).max(36),
+        decimals: z.number().min(0).max(36).int(),
         circulatingSupply: z.number().positive().optional(),
         /** The token's hard cap where it has one; the total is read from the contract. */
         maxSupply: z.number().positive().optional(),

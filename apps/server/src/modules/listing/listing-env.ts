@@ -14,5 +14,5 @@ export const listingEnv = {
    */
   LISTING_DEPOSIT_FILE: z.string().optional(),
   /** How far back each chain is read the first time (blocks below the head). */
-  LISTING_DEPOSIT_BACKFILL_BLOCKS: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+  LISTING_DEPOSIT_BACKFILL_BLOCKS: z.coerce.number().min(0).max(1_000_000).int().default(2_000),
 };

@@ -18,5 +18,5 @@ export const notifyEnv = {
     .transform((name) => name.replace(/^@/, ''))
     .optional(),
   /** How long a send may hold a delivery before another process may take it over after a crash. */
-  NOTIFY_SEND_LEASE_MS: z.coerce.number().int().min(2_000).max(600_000).default(60_000),
+  NOTIFY_SEND_LEASE_MS: z.coerce.number().min(2_000).max(600_000).int().default(60_000),
 };

@@ -10,7 +10,7 @@ export const trendsEnv = {
   /** Where `/s/<channel>` pages are fetched (default https://t.me): a proxy or a test's loopback server. */
   TELEGRAM_PREVIEW_URL: z.url().optional(),
   /** Minutes between reads of every channel's public page. */
-  TELEGRAM_READ_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
+  TELEGRAM_READ_MINUTES: z.coerce.number().min(1).max(1_440).int().default(10),
   /** Naver DataLab search-trend API credentials (developers.naver.com, "데이터랩 (검색어 트렌드)"). */
   NAVER_CLIENT_ID: z.string().optional(),
   NAVER_CLIENT_SECRET: z.string().optional(),

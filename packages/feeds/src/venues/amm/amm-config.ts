@@ -141,7 +141,7 @@ export const DEFAULT_POOLS: readonly PoolConfig[] = [
 export const DEFAULT_AMM: AmmConfig = { rpc: DEFAULT_RPC, pools: DEFAULT_POOLS };
 
 const token = z.string().regex(/^[A-Z0-9]+$/, 'tokens are upper case, like ETH');
-const decimals = z.number().int().min(0).max(36);
+const decimals = z.number().min(0).max(36).int();
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 const poolSchema = z
   .object({
@@ -151,7 +151,7 @@ const poolSchema = z
     kind: z.enum(['v3', 'v2', 'klayswap', 'wombat']),
     address: address.optional(),
     factory: address.optional(),
-    fees: z.array(z.number().int().min(1).max(1_000_000)).min(1).optional(),
+    fees: z.array(z.number().min(1).max(1_000_000).int()).min(1).optional(),
     baseToken: address.optional(),
     quoteToken: address.optional(),
     base: token,
