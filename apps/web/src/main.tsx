@@ -1,8 +1,9 @@
 // Before any schema is built: the page's CSP allows no eval (see the module).
 import './lib/no-eval.ts';
 // Global styles first, so component stylesheets (imported by the modules below) override them. The UI font is
-// served with the app (woff2 slices by unicode-range, font-display: swap), so every machine lays the screens out
-// with the same glyph widths instead of whatever sans-serif it has (DejaVu Sans is ~10 % wider).
+// Noto Sans KR: taken from the device where it is installed (installed-font.css, first in --font-sans), else served
+// with the app (woff2 slices by unicode-range, font-display: swap), so every machine lays the screens out with the
+// same glyph widths instead of whatever sans-serif it has (DejaVu Sans is ~10 % wider).
 import '@fontsource-variable/noto-sans-kr';
 import './styles/installed-font.css';
 import './styles/tokens.css';

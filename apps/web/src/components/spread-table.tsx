@@ -427,8 +427,8 @@ const SpreadTableBody = memo(function SpreadTableBody({
         return (
           // Keyed by row (lib/row-keys.ts): after a re-sort the rows that only shifted keep their elements (only
           // their transform changes, lib/row-place.ts), and only rows that came into view, jumped or changed their
-          // values draw anew. Keyed by place, every row below one that came or went would show another row's numbers, so each
-          // tick rewrote and re-laid out the whole screen.
+          // values draw anew. Keyed by place, every row below one that came or went would show another row's
+          // numbers, so each tick rewrote and re-laid out the whole screen.
           <SpreadTableRow
             key={key}
             row={row}
