@@ -13,15 +13,23 @@ export interface KeyHolder {
 
 /** How long a looked-up key is trusted without asking the database again (revocation takes at most this). */
 const KEY_CACHE_MS = 5_000;
+/**
+ * Age from which a key in use is looked up again in the background while calls keep being served from the cache:
+ * a busy key never waits for the database (where a back-fill's statement may hold the one embedded connection).
+ */
+const KEY_REFRESH_MS = 2_500;
 const KEY_CACHE_ENTRIES = 10_000;
 
 /**
  * The key of a keyed call: read from X-DTMX-APIKEY (the SDK's header; X-API-Key and Bearer work too), checked
  * against the hashed keys, and its account's plan against the API feature. Lookups are remembered for a few
- * seconds by the key's hash, so a busy key costs no database round trip per call.
+ * seconds by the key's hash and refreshed ahead of expiry, and callers of one key share one lookup, so a busy key
+ * costs no database round trip per call and no call waits for one after the first.
  */
 export class KeyGate {
-  private readonly cache = new Map<string, { holder: KeyHolder | null; until: number }>();
+  /** `at`: when the lookup that found it started, so a key revoked after it is refused within KEY_CACHE_MS. */
+  private readonly cache = new Map<string, { holder: KeyHolder | null; at: number }>();
+  private readonly lookups = new Map<string, Promise<KeyHolder | null>>();
 
   constructor(
     private readonly apiKeys: ApiKeysService,
@@ -42,20 +50,40 @@ export class KeyGate {
     return holder;
   }
 
-  private async lookup(key: string): Promise<KeyHolder | null> {
+  private lookup(key: string): Promise<KeyHolder | null> {
     const hash = hashSecretToken(key);
-    const now = this.now();
     const cached = this.cache.get(hash);
-    if (cached && cached.until > now) return cached.holder;
-    const found = await this.apiKeys.authenticate(key);
-    const holder = found ? { user: found.user, keyId: found.keyId, plan: found.user.plan } : null;
+    const age = cached === undefined ? Number.POSITIVE_INFINITY : this.now() - cached.at;
+    if (cached === undefined || age >= KEY_CACHE_MS) return this.fetch(key, hash);
+    // A failed refresh leaves the entry to expire; the call after that asks again and reports the failure.
+    if (age >= KEY_REFRESH_MS) this.fetch(key, hash).catch(() => undefined);
+    return Promise.resolve(cached.holder);
+  }
+
+  /** One database lookup per key at a time, shared by every call that arrives while it runs. */
+  private fetch(key: string, hash: string): Promise<KeyHolder | null> {
+    const running = this.lookups.get(hash);
+    if (running) return running;
+    const at = this.now();
+    const lookup = this.apiKeys
+      .authenticate(key)
+      .then((found) => {
+        const holder = found ? { user: found.user, keyId: found.keyId, plan: found.user.plan } : null;
+        this.remember(hash, holder, at);
+        return holder;
+      })
+      .finally(() => this.lookups.delete(hash));
+    this.lookups.set(hash, lookup);
+    return lookup;
+  }
+
+  private remember(hash: string, holder: KeyHolder | null, at: number): void {
     this.cache.delete(hash);
     if (this.cache.size >= KEY_CACHE_ENTRIES) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(hash, { holder, until: now + KEY_CACHE_MS });
-    return holder;
+    this.cache.set(hash, { holder, at });
   }
 }
 
