@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { extractClusterTar } from './cluster-tar.ts';
 import type { PgliteThreadData, PgliteThreadReply } from './pglite-thread.ts';
 import { WireFramer } from './wire-framing.ts';
 
@@ -17,8 +18,17 @@ const reply = (message: PgliteThreadReply) => port.postMessage(message);
 
 let db: PGlite;
 try {
-  const loadDataDir = data.template ? new Blob([await readFile(data.template)]) : undefined;
-  db = await PGlite.create(data.dataDir, loadDataDir ? { loadDataDir } : {});
+  const template = data.template ? await readFile(data.template) : undefined;
+  // On disk the dump is unpacked with plain file writes (cluster-tar.ts); in memory, or for an archive that
+  // reader does not take, PGlite loads it itself.
+  const unpacked =
+    template !== undefined &&
+    !data.dataDir.startsWith('memory://') &&
+    extractClusterTar(template, data.dataDir);
+  db = await PGlite.create(
+    data.dataDir,
+    template !== undefined && !unpacked ? { loadDataDir: new Blob([template]) } : {},
+  );
 } catch (error) {
   reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   throw error;
