@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHistoryRepository } from './history-repository.ts';
 import { defaultMigrationsFolder } from './migrations-folder.ts';
@@ -126,6 +127,33 @@ describe('openDatabase with PostgreSQL', () => {
       }
     },
   );
+});
+
+describe.runIf(testDatabaseKinds().includes('postgres'))('migrated PostgreSQL scratch databases', () => {
+  it('are copies of one migrated template: every migration applied before the first open, no rows', async () => {
+    const scratches = await Promise.all(
+      ['a', 'b'].map((label) => createScratchDatabase('postgres', `template ${label}`, { migrated: true })),
+    );
+    try {
+      for (const scratch of scratches) {
+        const client = new Client({ connectionString: scratch.options.url });
+        await client.connect();
+        try {
+          const applied = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+          expect(applied.rows[0]?.n).toBe(MIGRATIONS);
+          const users = await client.query('select count(*)::int as n from users');
+          expect(users.rows[0]?.n).toBe(0);
+        } finally {
+          await client.end();
+        }
+        const database = await openDatabase(scratch.options);
+        expect(await appliedMigrations(database)).toBe(MIGRATIONS);
+        await database.close();
+      }
+    } finally {
+      await Promise.all(scratches.map((scratch) => scratch.dispose()));
+    }
+  });
 });
 
 async function appliedMigrations(database: Awaited<ReturnType<typeof openDatabase>>): Promise<number> {

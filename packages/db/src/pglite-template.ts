@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { defaultMigrationsFolder } from './migrations-folder.ts';
 
 /** Files of a migrations folder, sorted, with their bytes: what decides the template's schema. */
-function migrationsDigest(folder: string): string {
+export function migrationsDigest(folder: string): string {
   const hash = createHash('sha256');
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>

@@ -12,9 +12,10 @@
  *
  * - PGlite always, in a fresh temp directory (so `reopen()` can test persistence); removed afterwards.
  * - PostgreSQL too when `DATABASE_URL` is set: connects to that URL's database, runs
- *   `CREATE DATABASE spreadscope_test_<label>_<pid>_<random>`, runs the suite there and drops it with
- *   `WITH (FORCE)` afterwards, so parallel test files and repeated runs never see each other's rows.
- *   The role in the URL needs CREATEDB.
+ *   `CREATE DATABASE spreadscope_test_<label>_<pid>_<random> TEMPLATE spreadscope_template_<digest>` (a copy of
+ *   the migrated template, postgres-template.ts), runs the suite there and drops it with `WITH (FORCE)`
+ *   afterwards, so parallel test files and repeated runs never see each other's rows. The role in the URL needs
+ *   CREATEDB.
  *
  * Each `forEachDatabase` block gets one database shared by its tests (opening PGlite costs seconds), with
  * migrations applied. Tests in a block should therefore use distinct keys or tolerate earlier rows.
@@ -24,11 +25,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MinuteBar } from '@spreadscope/core';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from './database.ts';
 import { type OpenDatabaseOptions, openDatabase } from './open-database.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate, withAdmin } from './postgres-template.ts';
 
 export { pgliteTemplate };
 
@@ -47,8 +48,15 @@ export interface ScratchDatabase {
   dispose(): Promise<void>;
 }
 
-/** An empty database of the given kind, not yet opened (so migrations run on first open). */
-export async function createScratchDatabase(kind: DatabaseKind, label: string): Promise<ScratchDatabase> {
+/**
+ * A scratch database of the given kind, not yet opened. PostgreSQL's is empty (migrations run on first open)
+ * unless `migrated`, when it is a copy of the migrated template; PGlite's is seeded from its template either way.
+ */
+export async function createScratchDatabase(
+  kind: DatabaseKind,
+  label: string,
+  options: { migrated?: boolean } = {},
+): Promise<ScratchDatabase> {
   if (kind === 'pglite') {
     const dataDir = await mkdtemp(join(tmpdir(), `spreadscope-${slug(label, 30)}-`));
     return {
@@ -61,7 +69,8 @@ export async function createScratchDatabase(kind: DatabaseKind, label: string): 
   if (adminUrl === undefined) throw new Error('DATABASE_URL is not set');
   // 63 bytes is PostgreSQL's identifier limit; pid + random keep concurrent and repeated runs apart.
   const name = `spreadscope_test_${slug(label, 20)}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}"`));
+  const template = options.migrated ? ` template "${await postgresTemplate(adminUrl)}"` : '';
+  await withAdmin(adminUrl, (admin) => admin.query(`create database "${name}"${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -91,7 +100,7 @@ export function forEachDatabase(
       let database: Database | undefined;
 
       beforeAll(async () => {
-        scratch = await createScratchDatabase(kind, name);
+        scratch = await createScratchDatabase(kind, name, { migrated: true });
         database = await openDatabase(scratch.options);
       });
       afterAll(async () => {
@@ -125,16 +134,6 @@ export function forEachDatabase(
 function postgresTestUrl(): string | undefined {
   const url = process.env.DATABASE_URL;
   return url === undefined || url === '' ? undefined : url;
-}
-
-async function withAdmin(url: string, run: (client: Client) => Promise<unknown>): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function slug(label: string, max: number): string {
