@@ -22,7 +22,7 @@ const BINANCE_BTC = 100_000;
 /** The premium alternates between these every PHASE_MS, so a rule created at any moment sees a crossing. */
 const LOW = 0.02;
 const HIGH = 0.04;
-const PHASE_MS = 15_000;
+const PHASE_MS = 8_000;
 const CHAT_ID = 4242;
 const ALERT_NAME = 'E2E 김프 3% 돌파';
 
