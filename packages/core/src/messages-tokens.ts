@@ -2,7 +2,3 @@
 export const TOKEN_MESSAGES_EN = {
   'token.notSupported': 'Token "{{token}}" is not supported.',
 } as const;
-
-export const TOKEN_MESSAGES_KO: Record<keyof typeof TOKEN_MESSAGES_EN, string> = {
-  'token.notSupported': '지원하지 않는 토큰입니다: "{{token}}"',
-};

@@ -1,98 +1,13 @@
 import type { Language } from './constants.ts';
-import { ALERT_MESSAGES_EN, ALERT_MESSAGES_KO } from './messages-alerts.ts';
-import { AUTH_MESSAGES_EN, AUTH_MESSAGES_KO } from './messages-auth.ts';
-import { BILLING_MESSAGES_EN, BILLING_MESSAGES_KO } from './messages-billing.ts';
-import { CONTACT_MESSAGES_EN, CONTACT_MESSAGES_KO } from './messages-contact.ts';
-import { DATASET_MESSAGES_EN, DATASET_MESSAGES_KO } from './messages-dataset.ts';
-import { LISTING_MESSAGES_EN, LISTING_MESSAGES_KO } from './messages-listing.ts';
-import { MARKET_MESSAGES_EN, MARKET_MESSAGES_KO } from './messages-market.ts';
-import { NOTIFY_MESSAGES_EN, NOTIFY_MESSAGES_KO } from './messages-notify.ts';
-import { PHONE_MESSAGES_EN, PHONE_MESSAGES_KO } from './messages-phone.ts';
-import { PUBLIC_API_MESSAGES_EN, PUBLIC_API_MESSAGES_KO } from './messages-public-api.ts';
-import { TOKEN_MESSAGES_EN, TOKEN_MESSAGES_KO } from './messages-tokens.ts';
-import { VALIDATION_MESSAGES_EN, VALIDATION_MESSAGES_KO } from './messages-validation.ts';
-import { WALLET_MESSAGES_EN, WALLET_MESSAGES_KO } from './messages-wallets.ts';
+import { SERVER_MESSAGES_EN as en, type MessageKey } from './messages-en.ts';
+import { SERVER_MESSAGES_KO as ko } from './messages-ko.ts';
 
-/**
- * Messages the server sends to users, in both languages. The web app merges these into its own catalogue so a
- * message reads the same whether it came from a form check or from the API.
- */
-const en = {
-  'error.badRequest': 'The request is not valid.',
-  'error.invalidParameter': 'Invalid value for "{{param}}": {{detail}}',
-  'error.notFound': 'Not found.',
-  'error.routeNotFound': 'There is no {{method}} {{url}}.',
-  'error.invalidSymbol': 'Invalid symbol "{{symbol}}". Use exchange-base or exchange-quote-base, lowercase.',
-  'error.unknownExchange': 'Unknown exchange "{{exchange}}".',
-  'error.rateLimited': 'Too many requests. Try again in {{seconds}} s.',
-  'error.forbiddenOrigin': 'This origin may not open a WebSocket here.',
-  'error.internal': 'Unknown error. Please try again later.',
-  'error.unavailable': 'Market data is not ready yet. Try again in a few seconds.',
-  'ws.badMessage': 'Message not understood: {{detail}}',
-  'ws.unknownTopic': 'Unknown topic "{{topic}}".',
-  'ws.tooSlow': 'Connection too slow for the chosen update interval; reconnect to resync.',
-  'ws.rateLimited': 'Too many messages on this connection; some were ignored. Slow down.',
-  'ws.tooManySubscriptions': 'Too many subscriptions on this connection (at most {{limit}}).',
-  'ws.tooManyGroups': 'Too many different live tables open at once; close some and try again.',
-  'ws.tooManyConnections': 'Too many live connections from your address; close some tabs and reload.',
-  'ws.serverBusy': 'The server is serving as many live tables as it can; try again shortly.',
-  'source.simulated': 'Simulated data: no live exchange answered, prices come from the built-in simulator.',
-  'source.replay': 'Replay: prices come from a recorded market tape.',
-  ...AUTH_MESSAGES_EN,
-  ...BILLING_MESSAGES_EN,
-  ...MARKET_MESSAGES_EN,
-  ...VALIDATION_MESSAGES_EN,
-  ...PUBLIC_API_MESSAGES_EN,
-  ...NOTIFY_MESSAGES_EN,
-  ...WALLET_MESSAGES_EN,
-  ...ALERT_MESSAGES_EN,
-  ...PHONE_MESSAGES_EN,
-  ...LISTING_MESSAGES_EN,
-  ...CONTACT_MESSAGES_EN,
-  ...DATASET_MESSAGES_EN,
-  ...TOKEN_MESSAGES_EN,
-} as const;
+// Each language's catalogue is a module of its own (messages-en.ts, messages-ko.ts and their parts), so a browser
+// bundle that names only one leaves the other's text out: the web app's Korean first screen carried both.
+export { type MessageKey, SERVER_MESSAGES_EN } from './messages-en.ts';
+export { SERVER_MESSAGES_KO } from './messages-ko.ts';
 
-export type MessageKey = keyof typeof en;
-
-const ko: Record<MessageKey, string> = {
-  'error.badRequest': '요청이 올바르지 않습니다.',
-  'error.invalidParameter': '"{{param}}" 값이 올바르지 않습니다: {{detail}}',
-  'error.notFound': '찾을 수 없습니다.',
-  'error.routeNotFound': '{{method}} {{url}} 경로가 없습니다.',
-  'error.invalidSymbol':
-    '잘못된 심볼 "{{symbol}}"입니다. 거래소-베이스 또는 거래소-쿼트-베이스 형식(소문자)으로 입력하세요.',
-  'error.unknownExchange': '지원하지 않는 거래소 "{{exchange}}"입니다.',
-  'error.rateLimited': '요청이 너무 많습니다. {{seconds}}초 후 다시 시도하세요.',
-  'error.forbiddenOrigin': '이 출처에서는 웹소켓을 열 수 없습니다.',
-  'error.internal': '알 수 없는 오류입니다. 잠시 후 다시 시도해 주세요.',
-  'error.unavailable': '시세 데이터를 아직 준비 중입니다. 몇 초 후 다시 시도하세요.',
-  'ws.badMessage': '메시지를 이해할 수 없습니다: {{detail}}',
-  'ws.unknownTopic': '알 수 없는 토픽 "{{topic}}"입니다.',
-  'ws.tooSlow': '연결이 선택한 업데이트 주기를 따라오지 못했습니다. 다시 연결해 동기화하세요.',
-  'ws.rateLimited':
-    '이 연결에서 메시지를 너무 많이 보냈습니다. 일부는 처리하지 않았습니다. 천천히 보내 주세요.',
-  'ws.tooManySubscriptions': '이 연결의 구독이 너무 많습니다(최대 {{limit}}개).',
-  'ws.tooManyGroups': '동시에 연 실시간 표가 너무 많습니다. 몇 개를 닫고 다시 시도하세요.',
-  'ws.tooManyConnections': '이 주소에서 연 실시간 연결이 너무 많습니다. 탭을 몇 개 닫고 새로고침하세요.',
-  'ws.serverBusy': '서버가 처리할 수 있는 만큼의 실시간 표를 제공하고 있습니다. 잠시 후 다시 시도하세요.',
-  'source.simulated': '시뮬레이션 데이터: 응답한 실거래소가 없어 내장 시뮬레이터의 시세를 보여줍니다.',
-  'source.replay': '리플레이: 녹화된 마켓 테이프의 시세를 보여줍니다.',
-  ...AUTH_MESSAGES_KO,
-  ...BILLING_MESSAGES_KO,
-  ...MARKET_MESSAGES_KO,
-  ...VALIDATION_MESSAGES_KO,
-  ...PUBLIC_API_MESSAGES_KO,
-  ...NOTIFY_MESSAGES_KO,
-  ...WALLET_MESSAGES_KO,
-  ...ALERT_MESSAGES_KO,
-  ...PHONE_MESSAGES_KO,
-  ...LISTING_MESSAGES_KO,
-  ...CONTACT_MESSAGES_KO,
-  ...DATASET_MESSAGES_KO,
-  ...TOKEN_MESSAGES_KO,
-};
-
+/** Messages the server sends to users, in both languages. */
 export const SERVER_MESSAGES: Readonly<Record<Language, Record<MessageKey, string>>> = { en, ko };
 
 /** Whether a string names a message of the catalogue (a schema refinement may carry one as its message). */

@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES_EN } from '@spreadscope/core';
 import { en } from './en.ts';
 import { serverCatalogue } from './server-messages.ts';
 
@@ -6,4 +7,4 @@ import { serverCatalogue } from './server-messages.ts';
  * it (a quarter of the catalogue bytes, ~28 KB gzip, was in every page's first download). An /en page gets it
  * preloaded with the HTML (the server's first-screen.ts) and main.tsx waits for it before the first render.
  */
-export const enResources = { translation: en, server: serverCatalogue('en') };
+export const enResources = { translation: en, server: serverCatalogue(SERVER_MESSAGES_EN) };

@@ -1,10 +1,10 @@
-import { DEFAULT_LANGUAGE, type Language } from '@spreadscope/core';
+import { DEFAULT_LANGUAGE, type Language, SERVER_MESSAGES_KO } from '@spreadscope/core';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ko } from './ko.ts';
 import { serverCatalogue } from './server-messages.ts';
 
-const koResources = { translation: ko, server: serverCatalogue('ko') };
+const koResources = { translation: ko, server: serverCatalogue(SERVER_MESSAGES_KO) };
 type LanguageResources = typeof koResources;
 
 /** The default language's catalogue is in the main bundle; the others are fetched when a page needs them. */

@@ -1,4 +1,4 @@
-import { type Language, type MessageKey, SERVER_MESSAGES } from '@spreadscope/core';
+import type { MessageKey } from '@spreadscope/core';
 
 type Nested = { [key: string]: string | Nested };
 
@@ -31,6 +31,7 @@ export type ServerCatalogue = {
   [G in Group<MessageKey>]: { [K in MessageKey as K extends `${G}.${infer Name}` ? Name : never]: string };
 };
 
-export function serverCatalogue(language: Language): ServerCatalogue {
-  return nestMessages(SERVER_MESSAGES[language]) as unknown as ServerCatalogue;
+/** Takes one language's catalogue (core's SERVER_MESSAGES_KO or _EN), so a bundle holds only the language it names. */
+export function serverCatalogue(messages: Readonly<Record<MessageKey, string>>): ServerCatalogue {
+  return nestMessages(messages) as unknown as ServerCatalogue;
 }
