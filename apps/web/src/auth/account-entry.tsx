@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '../components/lazy-toaster.tsx';
 import { useLocale } from '../hooks/use-locale.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useSettings } from '../hooks/use-settings.ts';
@@ -56,7 +56,7 @@ export function AccountEntry() {
           {t('auth.entry.login')}
         </Link>
       )}
-      <Toaster
+      <LazyToaster
         position="bottom-right"
         // Above the status bar, which every page keeps at the bottom.
         offset={{ bottom: 48, right: 16 }}

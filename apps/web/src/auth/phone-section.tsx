@@ -2,9 +2,9 @@ import type { PhoneStatus, PhoneVerificationStarted } from '@spreadscope/contrac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useLocale } from '../hooks/use-locale.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
 import { callApi } from './account-api.ts';
 import { errorText, fieldError } from './error-text.ts';
 import { formatDateTime } from './format-date.ts';

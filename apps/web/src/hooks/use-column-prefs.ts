@@ -1,7 +1,6 @@
 import type { SettingsResponse } from '@spreadscope/contracts';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { callApi } from '../auth/account-api.ts';
 import { useSession } from '../auth/use-session.ts';
 import { browserStorage } from '../lib/browser-storage.ts';
@@ -12,6 +11,7 @@ import {
   columnPrefsToWire,
   createColumnPrefsStore,
 } from '../lib/column-prefs.ts';
+import { toast } from '../lib/toast.ts';
 import { useLocale } from './use-locale.ts';
 
 let store: ColumnPrefsStore | null = null;

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { callApi } from '../auth/account-api.ts';
 import { errorText } from '../auth/error-text.ts';
 import { useAccountSettings } from '../auth/use-account-data.ts';
 import { useSession } from '../auth/use-session.ts';
 import { toggleOwned, VISITOR_LIMITS } from '../lib/local-favorites.ts';
+import { toast } from '../lib/toast.ts';
 import { useLocale } from './use-locale.ts';
 
 const NONE = { pins: [] as string[], ownedTokens: [] as string[] };

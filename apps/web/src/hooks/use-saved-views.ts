@@ -8,7 +8,6 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { callApi } from '../auth/account-api.ts';
 import { errorText } from '../auth/error-text.ts';
 import { useSession } from '../auth/use-session.ts';
@@ -23,6 +22,7 @@ import {
   toggleShortcut,
   type ViewChange,
 } from '../lib/local-views.ts';
+import { toast } from '../lib/toast.ts';
 import { useLocale } from './use-locale.ts';
 
 export interface SavedViews {

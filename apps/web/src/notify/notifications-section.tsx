@@ -2,11 +2,11 @@ import type { NotificationList, NotifyConfig } from '@spreadscope/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { callApi } from '../auth/account-api.ts';
 import { errorText } from '../auth/error-text.ts';
 import { formatDateTime } from '../auth/format-date.ts';
 import { useLocale } from '../hooks/use-locale.ts';
+import { toast } from '../lib/toast.ts';
 import { disablePush, enablePush, hasPushSubscription, pushSupport } from './web-push.ts';
 
 /**

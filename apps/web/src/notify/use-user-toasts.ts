@@ -2,8 +2,8 @@ import type { ToastFrame } from '@spreadscope/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useLocale } from '../hooks/use-locale.ts';
+import { toast } from '../lib/toast.ts';
 
 /** The per-user socket: the server checks the session cookie on upgrade and sends this user's alerts only. */
 export function userSocketUrl(location: { protocol: string; host: string }): string {

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorText } from '../../auth/error-text.ts';
 import { formatDateTime } from '../../auth/format-date.ts';
 import { useLocale } from '../../hooks/use-locale.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { alertsApi } from './alerts-api.ts';
 
 /** What fired, newest first, with the delivery attempts of each channel. */

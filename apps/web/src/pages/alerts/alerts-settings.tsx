@@ -1,7 +1,7 @@
 import { ALERT_MAX_TOKENS, entitlementsOf, limitOf, type Plan } from '@spreadscope/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { iosNotInstalled, notificationPermission } from './alerts-api.ts';
 
 /** How to be told: Telegram chat ID, browser permission (and the iOS home-screen rule), the plan's limits. */

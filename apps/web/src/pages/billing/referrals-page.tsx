@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { RequireSession } from '../../auth/require-session.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLocale } from '../../hooks/use-locale.ts';
+import { toast } from '../../lib/toast.ts';
 import { useMySubscription, useReferrals } from './billing-api.ts';
 import { BillingNav } from './billing-nav.tsx';
 import { formatDay } from './money.ts';
