@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { browserRendererAliases } from '../apps/web/browser-renderer.ts';
 import { writeResult } from './support/write-result.ts';
 
 /**
@@ -59,6 +60,8 @@ export async function buildPage(entry: string, minify = true): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
+    // The renderer the app ships with (Preact's React layer), not React DOM.
+    resolve: { alias: browserRendererAliases },
     build: { outDir: join(root, 'dist'), emptyOutDir: true, sourcemap: false, target: 'es2022', minify },
   });
   return join(root, 'dist');

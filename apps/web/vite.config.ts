@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserRendererAliases } from './browser-renderer.ts';
 
 /** The API server (apps/server) listens on PORT, 8080 by default; the dev server forwards /api to it. */
 const apiTarget = process.env.SPREADSCOPE_API ?? 'http://localhost:8080';
@@ -18,23 +18,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server's first paint (src/first-paint, `vite build --ssr` into dist-ssr): one self-contained module the
   // server imports, whatever its own node_modules hold.
   ssr: { noExternal: true },
-  // The browser's build runs on Preact's React-compatible layer (≈ 5 KB against React DOM's 57 KB brotli, on every
-  // first screen). The server's first paint and the unit tests keep React: the browser replaces that drawing
-  // with its own first render rather than hydrating it, so the two never have to agree node for node.
-  resolve: isSsrBuild
-    ? {}
-    : {
-        alias: [
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react-dom$/, replacement: 'preact/compat' },
-          { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-          {
-            find: /^react$/,
-            replacement: fileURLToPath(new URL('src/lib/react-on-preact.ts', import.meta.url)),
-          },
-        ],
-      },
+  // The browser's build renders with Preact's React layer (browser-renderer.ts); the server's first paint with React.
+  resolve: isSsrBuild ? {} : { alias: browserRendererAliases },
   // Bundled into that module, React picks its build by NODE_ENV at run time: the server's is unset, which would
   // be React's development build (several times slower to render, with its warnings).
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
