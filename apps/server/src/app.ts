@@ -5,12 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { SiteInfo } from '@spreadscope/contracts';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { registerAbortedRequestGuard } from './http/aborted-requests.ts';
@@ -21,10 +16,12 @@ import { firstScreen } from './http/first-screen.ts';
 import { registerGateRegistry } from './http/guards.ts';
 import { requestLanguage } from './http/language.ts';
 import { principalOf } from './http/principal.ts';
+import { memoValidatorCompiler } from './http/query-validator.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/static-web.ts';
 import { inlineThemeBoot } from './http/theme-boot.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import { lazyChildLogger } from './logging/lazy-child-logger.ts';
 import { createServerLogger, type ServerLogger } from './logging/logger.ts';
 import type { AlertsService } from './modules/alerts/alerts-service.ts';
 import { alertsRoutes } from './modules/alerts/routes.ts';
@@ -154,10 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createServerLogger(deps.logLevel ?? 'info', deps.logStream as DestinationStream | undefined),
     // Request lines would drown the market log; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: deps.trustProxy ?? false,
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(memoValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const { onForeground } = deps;
   if (onForeground) {

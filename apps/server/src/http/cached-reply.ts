@@ -52,7 +52,20 @@ export async function sendCachedSliced(
 
 /** The cache key of a route's answer: its path, its parsed query (the canonical form) and the caller's variant. */
 export function answerKey(route: string, query: unknown, variant: string): string {
-  return `${route}?${JSON.stringify(query)}#${variant}`;
+  return `${route}?${queryText(query)}#${variant}`;
+}
+
+/** Texts of the remembered (frozen, shared: http/query-validator.ts) queries, so a repeated query is not stringified again. */
+const queryTexts = new WeakMap<object, string>();
+
+function queryText(query: unknown): string {
+  if (typeof query !== 'object' || query === null || !Object.isFrozen(query)) return JSON.stringify(query);
+  let text = queryTexts.get(query);
+  if (text === undefined) {
+    text = JSON.stringify(query);
+    queryTexts.set(query, text);
+  }
+  return text;
 }
 
 /** Sends cached bytes: 304 when the client holds them, else compressed as it accepts. */
