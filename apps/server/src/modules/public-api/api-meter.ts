@@ -72,7 +72,7 @@ export class ApiMeter {
       throw new ApiError(429, 'rate_limited', 'publicApi.rateLimited', { limit, seconds: resetSeconds });
     }
     const allowance = this.limits.creditsPerMonth(holder.plan);
-    const month = monthOf(now);
+    const { day, month } = utcDay(now);
     const used = await this.spend(holder.user.id, month, cost);
     if (allowance !== null && used > allowance) {
       await this.spend(holder.user.id, month, -cost);
@@ -86,7 +86,7 @@ export class ApiMeter {
       keyId: holder.keyId,
       userId: holder.user.id,
       endpoint,
-      day: new Date(now).toISOString().slice(0, 10),
+      day,
       calls: 1,
       credits: cost,
     });
@@ -180,7 +180,19 @@ export class ApiMeter {
 }
 
 function monthOf(now: number): string {
-  return new Date(now).toISOString().slice(0, 7);
+  return utcDay(now).month;
+}
+
+const DAY_MS = 86_400_000;
+let today = { start: Number.NaN, day: '', month: '' };
+
+/** The UTC day and month of `now` as text, worked out once a day rather than on every call metered. */
+function utcDay(now: number): { day: string; month: string } {
+  if (!(now >= today.start && now < today.start + DAY_MS)) {
+    const day = new Date(now).toISOString().slice(0, 10);
+    today = { start: Math.floor(now / DAY_MS) * DAY_MS, day, month: day.slice(0, 7) };
+  }
+  return today;
 }
 
 function nextMonth(now: number): string {
