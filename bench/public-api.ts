@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +150,8 @@ async function embedded(): Promise<Record<string, number>> {
     LOG_LEVEL: 'warn',
   };
   // BENCH_SERVER_NODE_ARGS: Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not
-  // allowed in NODE_OPTIONS), to see where its time goes under this load.
+  // allowed in NODE_OPTIONS), to see where its time goes under this load; BENCH_SERVER_LOG: a file its standard
+  // output is appended to (e.g. with `--trace-gc`, its collector's pauses).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/server/dist/main.js')], {
     env,
@@ -160,6 +161,7 @@ async function embedded(): Promise<Record<string, number>> {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout?.on('data', (chunk: Buffer) => {
+        if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
         out += chunk.toString();
         const port = /running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
         if (port) resolve(`http://127.0.0.1:${port}`);
