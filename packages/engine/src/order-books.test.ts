@@ -89,5 +89,41 @@ describe('order books', () => {
     // Depth within ±2 % of the mid (100.5): bids ≥ 98.49, asks ≤ 102.51.
     expect(books.depth(0, 'bid', T0)).toBeCloseTo(100 * 2, 10);
     expect(books.depth(0, 'ask', T0)).toBeCloseTo(101 * 2 + 102 * 4, 10);
+    // The same number of levels (refilled in place): new levels, new time, new depth.
+    books.apply(
+      0,
+      book(
+        T0 + 3,
+        'binance',
+        'BTC',
+        'USDT',
+        [
+          [90, 5],
+          [89, 6],
+          [88, 7],
+        ],
+        [
+          [91, 1],
+          [92, 1],
+          [93, 1],
+          [200, 1],
+        ],
+      ),
+    );
+    expect(levels(books.get(0)?.bids)).toEqual([
+      [90, 5],
+      [89, 6],
+      [88, 7],
+    ]);
+    expect(levels(books.get(0)?.asks)).toEqual([
+      [91, 1],
+      [92, 1],
+      [93, 1],
+      [200, 1],
+    ]);
+    expect(books.get(0)?.at).toBe(T0 + 3);
+    // Mid 90.5: bids ≥ 88.69, asks ≤ 92.31.
+    expect(books.depth(0, 'bid', T0 + 3)).toBeCloseTo(90 * 5 + 89 * 6, 10);
+    expect(books.depth(0, 'ask', T0 + 3)).toBeCloseTo(91 + 92, 10);
   });
 });

@@ -17,8 +17,19 @@ export interface Book {
  * The latest order-book snapshot per market, and its depth within ±2 % of the book's mid (spec §9), summed in
  * the quote currency when the book arrives so tables read it in O(1).
  */
+/** What the market keeps: one book object per market, refilled in place by each snapshot. */
+interface HeldSide {
+  prices: Float64Array;
+  sizes: Float64Array;
+}
+interface HeldBook {
+  bids: HeldSide;
+  asks: HeldSide;
+  at: number;
+}
+
 export class OrderBooks {
-  private readonly books: (Book | undefined)[] = [];
+  private readonly books: (HeldBook | undefined)[] = [];
   readonly bidDepth = new Float64Column();
   readonly askDepth = new Float64Column();
   readonly bookAt = new Float64Column(1024, 0);
@@ -30,7 +41,15 @@ export class OrderBooks {
     this.bidDepth.ensure(id + 1);
     this.askDepth.ensure(id + 1);
     this.bookAt.ensure(id + 1);
-    this.books[id] = { bids, asks, at: event.t };
+    // Refilled in place: a new object per snapshot lived until the market's next one (seconds), so every one
+    // was copied by the young-generation collector and then left for the old generation's.
+    if (previous) {
+      previous.bids = bids;
+      previous.asks = asks;
+      previous.at = event.t;
+    } else {
+      this.books[id] = { bids, asks, at: event.t };
+    }
     this.bookAt.array[id] = event.t;
     const bestBid = bids.prices[0];
     const bestAsk = asks.prices[0];
@@ -56,15 +75,16 @@ export class OrderBooks {
 }
 
 /**
- * Venues send books best first; a feed that does not is sorted here rather than trusted. A book already in
- * order (the usual case) is copied straight into the market's previous buffers when they are large enough,
- * so a steady stream of books allocates almost nothing. Readers hold a book only within one query.
+ * Venues send books best first; a feed that does not is sorted here rather than trusted. A book is copied
+ * straight into the market's previous buffers when they are large enough (and into the previous side itself
+ * when the level count is unchanged, the usual case), so a steady stream of books allocates almost nothing.
+ * Readers hold a book only within one query.
  */
 function side(
   levels: readonly (readonly [number, number])[],
   order: 'asc' | 'desc',
-  reuse: BookSide | undefined,
-): BookSide {
+  reuse: HeldSide | undefined,
+): HeldSide {
   const direction = order === 'asc' ? 1 : -1;
   let n = 0;
   let ordered = true;
@@ -84,9 +104,18 @@ function side(
     sorted.sort(order === 'asc' ? (a, b) => a[0] - b[0] : (a, b) => b[0] - a[0]);
     levels = sorted;
   }
+  const same = reuse !== undefined && reuse.prices.length === n;
   const capacity = reuse ? reuse.prices.buffer.byteLength / 8 : 0;
-  const prices = capacity >= n && reuse ? new Float64Array(reuse.prices.buffer, 0, n) : new Float64Array(n);
-  const sizes = capacity >= n && reuse ? new Float64Array(reuse.sizes.buffer, 0, n) : new Float64Array(n);
+  const prices = same
+    ? reuse.prices
+    : capacity >= n && reuse
+      ? new Float64Array(reuse.prices.buffer, 0, n)
+      : new Float64Array(n);
+  const sizes = same
+    ? reuse.sizes
+    : capacity >= n && reuse
+      ? new Float64Array(reuse.sizes.buffer, 0, n)
+      : new Float64Array(n);
   let i = 0;
   for (let k = 0; k < levels.length; k++) {
     const level = levels[k] as readonly [number, number];
@@ -97,7 +126,7 @@ function side(
     sizes[i] = s;
     i++;
   }
-  return { prices, sizes };
+  return same ? reuse : { prices, sizes };
 }
 
 /** Notional of the best levels priced at or above `floor` (bids, best first). */
