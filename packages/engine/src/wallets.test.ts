@@ -26,6 +26,17 @@ describe('transfer routes across venues that spell a network differently', () =>
     expect(w.route('binance', 'upbit', 'USDT')).toMatchObject({ known: true, networks: [] });
   });
 
+  it('knows which venues report wallet status at all (a listing tells "unreported" from "closed" by it)', () => {
+    const w = new Wallets();
+    expect(w.reportsWallets('upbit')).toBe(false);
+    w.apply(wallet(T0, 'upbit', 'BTC', 'BTC', { deposit: false, withdraw: false }));
+    expect(w.reportsWallets('upbit')).toBe(true);
+    expect(w.reportsWallets('bithumb')).toBe(false);
+    // A venue this product does not know reports nothing.
+    w.apply(wallet(T0, 'nowhere', 'BTC', 'BTC', open));
+    expect(w.reportsWallets('nowhere')).toBe(false);
+  });
+
   it('keeps what the venue called the network for the wallet-status lists', () => {
     const w = new Wallets();
     w.apply(wallet(T0, 'bybit', 'USDT', 'BEP20(BSC)', open));

@@ -56,6 +56,8 @@ export interface Route {
  */
 export class Wallets {
   private readonly byVenueAsset = new Map<string, Map<string, WalletNetworkState>>();
+  /** Venues that have reported any network (networks are never forgotten). */
+  private readonly reporting = new Set<string>();
   version = 0;
 
   apply(event: WalletEvent): boolean {
@@ -89,6 +91,7 @@ export class Wallets {
       this.venuesByAsset.set(event.asset, venues);
     }
     venues.add(venue.id);
+    this.reporting.add(venue.id);
     // Only this asset's answers can have changed: the others stay (the simulator moves a wallet a second).
     this.identities.delete(event.asset);
     this.dirtyAssets.add(event.asset);
@@ -149,7 +152,12 @@ export class Wallets {
     return [...(this.byVenueAsset.get(`${venue}|${asset}`)?.values() ?? [])];
   }
 
-  /** Every network of one venue, without walking the others. */
+  /** Whether the venue reports wallet status at all (a listing tick asks per listing: no walk, no copy). */
+  reportsWallets(venue: string): boolean {
+    return this.reporting.has(venue);
+  }
+
+  /** Every network of one venue. */
   venueNetworks(venue: string): WalletNetworkState[] {
     const out: WalletNetworkState[] = [];
     const prefix = `${venue}|`;

@@ -47,7 +47,7 @@ export function observe(
   return {
     trading: freshPrice(engine, venue, base, quote, now) !== null,
     deposit: networks.length === 0 ? 'unreported' : networks.some((n) => n.deposit) ? 'open' : 'closed',
-    venueReportsWallets: engine.wallets.venueNetworks(venue).length > 0,
+    venueReportsWallets: engine.wallets.reportsWallets(venue),
   };
 }
 
