@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, minuteStart, type VenueId } from '@spreadscope/core';
+import { DAY_MS, HOUR_MS, type MinuteBar, minuteStart, type VenueId } from '@spreadscope/core';
 import type { HistoryRepository, MarketCloses, MarketHistoryRepository } from '@spreadscope/db';
 import type { FundingHeatHour } from '@spreadscope/engine';
 import { INDEX_TOKENS } from '@spreadscope/engine';
@@ -132,14 +132,27 @@ export async function runSimBackfill(
   const keep = { keepExisting: true };
   let rows = 0;
   let pacer: BackgroundPacer | undefined;
-  const write = async <T>(items: readonly T[], writer: (slice: T[]) => Promise<number>) => {
-    for (let i = 0; i < items.length; ) {
+  // Rows are taken from `items` a statement's worth at a time: a token's bars and gap minutes are tens of
+  // thousands of rows, made as they are written rather than all at once (one long task, and objects held for
+  // seconds that the collector then copies and promotes), their making counted in the pacing.
+  const write = async <T>(items: Iterable<T>, writer: (slice: T[]) => Promise<number>) => {
+    const source = items[Symbol.iterator]();
+    for (let more = true; more; ) {
       checkpoint(deps.signal);
       const size = pacer?.rowsPerStatement(ROWS_PER_STATEMENT) ?? ROWS_PER_STATEMENT;
       const started = performance.now();
-      await writer(items.slice(i, i + size));
-      rows += Math.min(size, items.length - i);
-      i += size;
+      const slice: T[] = [];
+      while (slice.length < size) {
+        const next = source.next();
+        if (next.done) {
+          more = false;
+          break;
+        }
+        slice.push(next.value);
+      }
+      if (slice.length === 0) return;
+      await writer(slice);
+      rows += slice.length;
       await (pacer ? pacer.pause(performance.now() - started) : breathe());
     }
   };
@@ -198,7 +211,7 @@ export async function runSimBackfill(
       f.minutes.filter((_, m) => m % FUNDING_EVERY_MINUTES === FUNDING_EVERY_MINUTES - 1),
     );
     if (marketHistory) {
-      await write(sim.gaps(days, GAP_PAIRS_PER_MARKET), (slice) =>
+      await write(sim.gapMinutes(days, GAP_PAIRS_PER_MARKET), (slice) =>
         marketHistory.writeGapMinutes(slice, keep),
       );
       await write(fundingMinutes, (slice) => marketHistory.writeFundingMinutes(slice, keep));
@@ -208,10 +221,7 @@ export async function runSimBackfill(
       );
     }
     // Bars last: a token counts as done (see the skip above) only once everything else of it is stored.
-    await write(
-      days.flatMap((day) => sim.bars(day)),
-      (slice) => history.writeMinuteBars(slice, keep),
-    );
+    await write(barsOf(sim, days), (slice) => history.writeMinuteBars(slice, keep));
     deps.onLanded?.({
       closes: days.map((day) => ({
         ...marketKey(sim.spec(day.instrument)),
@@ -265,6 +275,11 @@ function heatOf(
     byKey.set(key, entry);
   }
   return [...byKey.values()];
+}
+
+/** The token's minute bars, a market's day at a time. */
+function* barsOf(sim: SimulatedHistory, days: readonly MarketDay[]): Generator<MinuteBar, void, undefined> {
+  for (const day of days) yield* sim.bars(day);
 }
 
 function marketKey(spec: { venue: string; market: 'spot' | 'perp'; base: string; quote: string }) {

@@ -287,6 +287,17 @@ export class SimulatedHistory {
    * from the legs' closes.
    */
   gaps(days: readonly MarketDay[], overseasPerMarket = Number.POSITIVE_INFINITY): SimGapMinute[] {
+    return [...this.gapMinutes(days, overseasPerMarket)];
+  }
+
+  /**
+   * gaps(), made as they are read: a token's pairs are tens of thousands of minutes, and a back-fill that
+   * writes them a statement at a time need not hold them all (nor compute them in one go).
+   */
+  *gapMinutes(
+    days: readonly MarketDay[],
+    overseasPerMarket = Number.POSITIVE_INFINITY,
+  ): Generator<SimGapMinute, void, undefined> {
     const korean = days.filter((d) => {
       const s = this.spec(d.instrument);
       return s.korean && s.market === 'spot' && s.quote === 'KRW';
@@ -298,7 +309,6 @@ export class SimulatedHistory {
       })
       .sort((a, b) => this.spec(b.instrument).volumeUsd - this.spec(a.instrument).volumeUsd)
       .slice(0, overseasPerMarket);
-    const rows: SimGapMinute[] = [];
     for (const a of korean) {
       const first = keyOf(this.spec(a.instrument));
       const spreadA = this.spec(a.instrument).spread;
@@ -321,11 +331,10 @@ export class SimulatedHistory {
             close,
             Math.max(outerLow, Math.min(open, close) * (1 - Math.abs(rng.normal()) * wick)),
           );
-          rows.push({ first, second, minute: this.minuteAt(m), open, high, low, close });
+          yield { first, second, minute: this.minuteAt(m), open, high, low, close };
         }
       }
     }
-    return rows;
   }
 
   spec(instrument: number): InstrumentSpec {
