@@ -2,13 +2,19 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 
-/** Distinct query strings remembered per route: a table's callers ask the same few over and over. */
-const QUERIES_PER_ROUTE = 512;
+/**
+ * Distinct queries remembered, all routes together (the oldest forgotten first): a table's callers ask the same
+ * few over and over, and a client cycling through valid queries can hold no more than this (≤ ~10 MB).
+ */
+const QUERIES_REMEMBERED = 4_096;
+/** Validated queries by route and query text. */
+const known = new Map<string, { value: unknown }>();
+let compiled = 0;
 /** Longer queries (long token lists) are validated every time: they are rare, and each would pin its text. */
 const MAX_KEY_CHARS = 1_024;
 
 /**
- * The zod validator, with each route's query strings remembered once they validated: a busy table route
+ * The zod validator, with each route's queries remembered once they validated: a busy table route
  * is asked the same query thousands of times a second, and parsing it again was ~4 % of the server's main
  * thread under the paid API's bench. Safe because every query schema is a pure function of its input (no
  * clock, no randomness: defaults and transforms are constants and lookups). The remembered value is frozen,
@@ -18,15 +24,17 @@ const MAX_KEY_CHARS = 1_024;
 export const memoValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
   const validate = validatorCompiler(route);
   if (route.httpPart !== 'querystring') return validate;
-  const known = new Map<string, { value: unknown }>();
+  // Its own prefix per compiled validator: two servers in one process (tests) never share a route's answers.
+  const routeId = `${++compiled}\n`;
   return (data: unknown) => {
-    const key = JSON.stringify(data);
-    if (key === undefined || key.length > MAX_KEY_CHARS) return validate(data);
+    const text = JSON.stringify(data);
+    if (text === undefined || text.length > MAX_KEY_CHARS) return validate(data);
+    const key = routeId + text;
     const found = known.get(key);
     if (found) return found;
     const result = validate(data) as { value?: unknown; error?: Error };
     if (result.error === undefined && plainFrozen(result.value)) {
-      if (known.size >= QUERIES_PER_ROUTE) known.delete(known.keys().next().value as string);
+      if (known.size >= QUERIES_REMEMBERED) known.delete(known.keys().next().value as string);
       const kept = { value: result.value };
       known.set(key, kept);
       return kept;
