@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, type Language, SERVER_MESSAGES_KO } from '@spreadscop
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ko } from './ko.ts';
+import { rememberTranslations } from './remembered-translations.ts';
 import { serverCatalogue } from './server-messages.ts';
 
 const koResources = { translation: ko, server: serverCatalogue(SERVER_MESSAGES_KO) };
@@ -61,5 +62,6 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
     },
     react: { useSuspense: false },
   });
+  rememberTranslations(instance);
   return instance;
 }

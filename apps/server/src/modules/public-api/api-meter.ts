@@ -1,4 +1,4 @@
-import { API_RATE_PER_MINUTE, entitlementsOf, type Plan } from '@spreadscope/core';
+import { API_RATE_PER_MINUTE, DAY_MS, entitlementsOf, type Plan } from '@spreadscope/core';
 import type { ApiUsageIncrement, ApiUsageRepository } from '@spreadscope/db';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../../http/errors.ts';
@@ -183,7 +183,6 @@ function monthOf(now: number): string {
   return utcDay(now).month;
 }
 
-const DAY_MS = 86_400_000;
 let today = { start: Number.NaN, day: '', month: '' };
 
 /** The UTC day and month of `now` as text, worked out once a day rather than on every call metered. */
