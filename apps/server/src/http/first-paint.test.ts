@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { warningLog } from '../test-support/warning-log.ts';
 import {
   assumedViewportWidth,
   firstPaintRenderer,
@@ -11,14 +11,6 @@ import {
   TABLET_WIDTH,
   widthClassOf,
 } from './first-paint.ts';
-
-function logger() {
-  const warnings: string[] = [];
-  const log = {
-    warn: (_: unknown, message: string) => warnings.push(message),
-  } as unknown as FastifyBaseLogger;
-  return { log, warnings };
-}
 
 function moduleFile(source: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'spreadscope-first-paint-')), 'render-page.mjs');
@@ -87,7 +79,7 @@ describe('the first-paint renderer', () => {
         prepared++;
         return ({ viewportWidth, boot }) => \`<p>\${path} \${language} \${viewportWidth} \${boot.table.length} #\${prepared}</p>\`;
       }`);
-    const { log, warnings } = logger();
+    const { log, warnings } = warningLog();
     const paintOf = firstPaintRenderer(file, log);
     const paint = await paintOf('/en/premium', 'en');
     expect(paint?.({ viewportWidth: 360, boot: { table: [1, 2, 3] } })).toBe(
@@ -97,7 +89,7 @@ describe('the first-paint renderer', () => {
   });
 
   it('gives none without a build of it, so pages are drawn by the browser as before', async () => {
-    const { log, warnings } = logger();
+    const { log, warnings } = warningLog();
     expect(
       await firstPaintRenderer('/nonexistent/dist-ssr/render-page.js', log)('/premium', 'ko'),
     ).toBeNull();
@@ -105,12 +97,12 @@ describe('the first-paint renderer', () => {
   });
 
   it('gives none, and says so once, when the module fails to load or the page to prepare', async () => {
-    const broken = logger();
+    const broken = warningLog();
     const paintOf = firstPaintRenderer(moduleFile('throw new Error("bad build");'), broken.log);
     expect(await paintOf('/premium', 'ko')).toBeNull();
     expect(await paintOf('/premium', 'ko')).toBeNull();
     expect(broken.warnings).toHaveLength(1);
-    const refusing = logger();
+    const refusing = warningLog();
     const prepare = firstPaintRenderer(
       moduleFile('export async function preparePage() { throw new Error("no route"); }'),
       refusing.log,
@@ -120,7 +112,7 @@ describe('the first-paint renderer', () => {
   });
 
   it('draws nothing (the browser draws the page) when a render throws, warning once, not per page view', async () => {
-    const { log, warnings } = logger();
+    const { log, warnings } = warningLog();
     const paintOf = firstPaintRenderer(
       moduleFile('export async function preparePage() { return () => { throw new Error("render bug"); }; }'),
       log,

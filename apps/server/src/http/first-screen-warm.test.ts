@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PREMIUM_FIRST_SCREEN, premiumQuerySchema } from '@spreadscope/contracts';
 import { Simulator } from '@spreadscope/feeds';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, T0, type TestServer } from '../test-support/test-server.ts';
+import { warningLog } from '../test-support/warning-log.ts';
 import { LAPTOP_WIDTH, PHONE_WIDTH } from './first-paint.ts';
 import { firstScreen } from './first-screen.ts';
 
@@ -23,14 +23,6 @@ function webBuild(render: string): string {
   return join(root, 'dist');
 }
 
-function logger() {
-  const warnings: string[] = [];
-  const log = {
-    warn: (_: unknown, message: string) => warnings.push(message),
-  } as unknown as FastifyBaseLogger;
-  return { log, warnings };
-}
-
 describe('the first screen warm-up', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -45,7 +37,7 @@ describe('the first screen warm-up', () => {
     const dist = webBuild(
       'globalThis.warmDraws.push([path, language, viewportWidth, boot.table.data.data.length, boot.dataSource.mode].join(" ")); return "<p>drawn</p>";',
     );
-    const { log, warnings } = logger();
+    const { log, warnings } = warningLog();
     await firstScreen(server.marketApi, dist, log).warm();
     const tables = server.marketApi.tables;
     const rows = tables.premium(
@@ -69,7 +61,7 @@ describe('the first screen warm-up', () => {
 
   it('never fails the server when drawing fails: the first pages are then drawn on request', async () => {
     const dist = webBuild('throw new Error("render bug");');
-    const { log, warnings } = logger();
+    const { log, warnings } = warningLog();
     await expect(firstScreen(server.marketApi, dist, log).warm()).resolves.toBeUndefined();
     expect(warnings).toEqual(['first paint: page failed to render']);
   });
