@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll's own default (1 s) is shorter than a busy 2-core machine needs for a server round trip.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -10,5 +10,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's own default is 1 s. On the 2-core CI machine a click that makes two requests (the switch to
+    // yearly, then the refreshed subscription) took longer than that once (2026-12-02), so a poll without its own
+    // timeout waits up to 15 s before it calls the screen wrong.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
