@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axisLabelBands, cutAxisLabels } from './support/axis-labels.ts';
 import { phoneFit } from './support/phone-fit.ts';
 import { type ReplayMarket, startReplayMarket } from './support/replay-market.ts';
-import { startServerProcess } from './support/server-process.ts';
+import { MAJORS_BACKFILL, startServerProcess } from './support/server-process.ts';
 
 /** What a trader trips over in the built screens (issue 19, item 12), each at the viewport it was seen at. */
 let market: ReplayMarket;
@@ -76,9 +76,9 @@ describe('the screens a trader keeps open', () => {
   });
 
   it('draws no axis label of the premium index charts cut by their top or bottom edge, at 1280', async () => {
-    // The replayed tape is shorter than a minute, so it has no index history to chart; a simulated market has
-    // one once its first minute closes.
-    const sim = await startServerProcess({ MARKET_SOURCE: 'sim' });
+    // The replayed tape is shorter than a minute, so it has no index history to chart; a simulated market's
+    // back-filled day gives it one.
+    const sim = await startServerProcess({ MARKET_SOURCE: 'sim', ...MAJORS_BACKFILL });
     try {
       const context = await market.browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
@@ -215,7 +215,7 @@ describe('the screens a trader keeps open', () => {
   it('draws each chart frame afresh: the axis shows one set of labels, not the previous frame under the next', async () => {
     // On the simulator the back-filled day lands under the first live bars, so each chart's range changes after
     // its first frame; a frame not cleared would leave the old scale's labels under the new ones.
-    const sim = await startServerProcess({ MARKET_SOURCE: 'sim' });
+    const sim = await startServerProcess({ MARKET_SOURCE: 'sim', ...MAJORS_BACKFILL });
     try {
       const context = await market.browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();

@@ -2,14 +2,14 @@ import type { TokensResponse } from '@spreadscope/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
-import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { MAJORS_BACKFILL, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServerProcess({ MARKET_SOURCE: 'sim', SIM_TOKENS: '40' }),
+    startServerProcess({ MARKET_SOURCE: 'sim', SIM_TOKENS: '40', ...MAJORS_BACKFILL }),
     launchChromium(),
   ]);
   // The simulator quotes its first markets within a second or two of start.

@@ -7,6 +7,12 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUNDLE = join(REPO_ROOT, 'apps/server/dist/main.js');
 
+/**
+ * For a file that charts a simulated day: the back-fill of the majors (the premium index's constituents and
+ * USDT/KRW; BTC's day lands within ~10 s), which a server skips unless asked.
+ */
+export const MAJORS_BACKFILL = { SIM_BACKFILL_TOKENS: '12' } as const;
+
 export interface ServerProcess {
   readonly url: string;
   /** Its DATA_DIR: the admin CLI (`npm run admin`) reaches the running server through it. */
@@ -38,9 +44,9 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       // Visitors see whole tables unless a test is about gated rows ("Login to see") and sets it.
       VISITOR_GATED_ROWS: '0',
-      // A simulated server back-fills a day for the majors only (their charts are what these tests open);
-      // backfill-chart.test.ts asks for more. The full default keeps a core busy for minutes.
-      SIM_BACKFILL_TOKENS: '12',
+      // No back-filled day unless a file charts one (it sets SIM_BACKFILL_TOKENS): even the majors alone
+      // (the index's 13 tokens) keep a server 1.3 cores busy for its first ~50 s, most of an e2e file's life.
+      SIM_BACKFILL_TOKENS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
