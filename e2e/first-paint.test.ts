@@ -149,6 +149,56 @@ describe('the first paint of /premium', () => {
   }, 60_000);
 });
 
+describe("the first frame's styles", () => {
+  /** Where the drawing's frame and first rows are and how they look, with or without the page's stylesheets. */
+  async function firstFrame(options: BrowserContextOptions, stylesheets: boolean) {
+    const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+    const page = await context.newPage();
+    if (!stylesheets) await page.route(/\/assets\/[^?]*\.css$/, (route) => route.abort());
+    await page.goto(`${server.url}/premium`);
+    const frame = await page.evaluate(() =>
+      [...document.querySelectorAll('h1, [data-testid="data-source-banner"], th, tr[data-row-id], td')]
+        .slice(0, 60)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          return [
+            element.tagName,
+            box.x,
+            box.y,
+            box.width,
+            box.height,
+            style.fontFamily,
+            style.color,
+            style.visibility,
+          ]
+            .map((value) => (typeof value === 'number' ? Math.round(value) : value))
+            .join(' ');
+        }),
+    );
+    await context.close();
+    return frame;
+  }
+
+  it('come with the page: its drawing is laid out and coloured the same before its stylesheets arrive', async () => {
+    // Taken once the server has warmed up (critical-css.ts): from then on every drawn page carries them.
+    await expect
+      .poll(
+        async () =>
+          (await (await fetch(`${server.url}/premium`)).text()).includes('rel="preload" as="style"'),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    for (const options of [{ viewport: { width: 1280, height: 800 } }, PHONE]) {
+      const styled = await firstFrame(options, true);
+      expect(styled.length).toBeGreaterThan(20);
+      expect(await firstFrame(options, false)).toEqual(styled);
+    }
+  }, 90_000);
+});
+
 /** Layout shifts whose moved nodes include a table row, and the rows in view by where they are on screen. */
 const WATCH_SHIFTS = `
 window.rowShifts = 0;

@@ -14,7 +14,7 @@ interface FirstPaintModule {
 }
 
 /** The width each class of screen is drawn at (spec §9: phone, tablet, laptop, desktop). */
-const CLASS_WIDTHS = { sm: 360, md: 768, lg: 1280, xl: 1921 } as const;
+export const CLASS_WIDTHS = { sm: 360, md: 768, lg: 1280, xl: 1921 } as const;
 export type WidthClass = keyof typeof CLASS_WIDTHS;
 export const PHONE_WIDTH = CLASS_WIDTHS.sm;
 export const TABLET_WIDTH = CLASS_WIDTHS.md;

@@ -6,8 +6,11 @@ import type { MarketApi } from '../modules/market/api.ts';
 import type { TableView } from '../modules/market/gated-rows.ts';
 import type { CachedAnswer } from './answer-cache.ts';
 import { answerKey } from './cached-reply.ts';
+import { extractCriticalCss, withCriticalCss } from './critical-css.ts';
 import {
   assumedViewportWidth,
+  CLASS_WIDTHS,
+  type FirstPaintInput,
   firstPaintRenderer,
   LAPTOP_WIDTH,
   type PageRenderer,
@@ -26,6 +29,8 @@ const PREMIUM_MODULE = 'src/pages/premium-page.tsx';
 const ENGLISH_MODULE = 'src/i18n/en-resources.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** What follows a drawing in its page: the full stylesheets load just before it once the critical CSS is known. */
+const BOOT_SCRIPT = '<script type="application/json" id="ss-boot">';
 const KOREAN_HTML = '<html lang="ko"';
 /**
  * A drawn page costs tens of ms of the loop: it is drawn at most this often per variant (language, width, view),
@@ -124,17 +129,27 @@ export function firstScreen(
   themeBoot: InlineScript | null = null,
 ) {
   const paintOf = firstPaintRenderer(join(webDist, '..', 'dist-ssr', 'render-page.js'), log);
-  const page = servePage(api, webDist, paintOf);
+  const preloadsOf = routePreloadsOnce(webDist);
+  const styles: CriticalStyles = { css: null };
+  const page = servePage(api, paintOf, preloadsOf, styles);
   return {
     page: themeBoot
       ? (request: FastifyRequest, indexHtml: string) =>
           page(request, indexHtml.replace(THEME_BOOT_TAG, themeBoot.element))
       : page,
     // A warm-up that fails costs the first visitor some time, never the server: noted and left.
-    warm: () =>
-      warmFirstPaint(api, paintOf).catch((error: unknown) =>
-        log.warn({ err: error }, 'first paint: warm-up failed; the first pages are drawn cold'),
-      ),
+    warm: async () => {
+      const boot = await warmFirstPaint(api, paintOf).catch((error: unknown) => {
+        log.warn({ err: error }, 'first paint: warm-up failed; the first pages are drawn cold');
+        return undefined;
+      });
+      if (!boot) return;
+      // Drawn pages keep their stylesheet in the head until this is known (and if it never is).
+      styles.css = await criticalCssOf(webDist, paintOf, preloadsOf, boot).catch((error: unknown) => {
+        log.warn({ err: error }, 'first paint: no critical CSS; drawn pages wait for their stylesheets');
+        return null;
+      });
+    },
   };
 }
 
@@ -148,18 +163,26 @@ const WARM_DRAWS = 2;
  * 25-40 ms warm) and fill the translations' memory, so the first visitor is not the one who waits for them.
  * The drawings are thrown away: a visitor's page is drawn from the market as it is then.
  */
-async function warmFirstPaint(api: MarketApi, paintOf: ReturnType<typeof firstPaintRenderer>): Promise<void> {
+async function warmFirstPaint(
+  api: MarketApi,
+  paintOf: ReturnType<typeof firstPaintRenderer>,
+): Promise<FirstPaintInput['boot'] | undefined> {
+  let boot: FirstPaintInput['boot'] | undefined;
   for (const [path, language] of [
     ['/premium', 'ko'],
     ['/en/premium', 'en'],
   ] as const) {
     const paint = await paintOf(path, language);
     if (!paint) continue;
-    // As a first visitor sees it (gated rows included when the server gates them).
-    const data = api.tables.premium(FIRST_SCREEN_QUERY, api.tables.viewOf('visitor', false));
-    const boot = {
+    // As a first visitor sees it (gated rows included when the server gates them), once for both languages.
+    boot ??= {
       dataSource: api.market.dataSource(),
-      table: { path: PREMIUM_FIRST_SCREEN.path, query: PREMIUM_FIRST_SCREEN.query, etag: '', data },
+      table: {
+        path: PREMIUM_FIRST_SCREEN.path,
+        query: PREMIUM_FIRST_SCREEN.query,
+        etag: '',
+        data: api.tables.premium(FIRST_SCREEN_QUERY, api.tables.viewOf('visitor', false)),
+      },
     };
     for (let draw = 0; draw < WARM_DRAWS; draw++) {
       for (const viewportWidth of [LAPTOP_WIDTH, PHONE_WIDTH]) {
@@ -168,11 +191,42 @@ async function warmFirstPaint(api: MarketApi, paintOf: ReturnType<typeof firstPa
       }
     }
   }
+  return boot;
 }
 
-function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof firstPaintRenderer>) {
+interface CriticalStyles {
+  css: string | null;
+}
+
+/**
+ * The critical CSS of the premium page (critical-css.ts), from one page holding its drawing at every width
+ * class, each in a root marked as drawn for it: the rules any of them uses, those that hide a drawing at another
+ * width included.
+ */
+async function criticalCssOf(
+  webDist: string,
+  paintOf: ReturnType<typeof firstPaintRenderer>,
+  preloadsOf: (module: string, indexHtml: string) => string,
+  boot: FirstPaintInput['boot'],
+): Promise<string | null> {
+  const paint = await paintOf('/premium', 'ko');
+  const index = join(webDist, 'index.html');
+  if (!paint || !existsSync(index)) return null;
+  const indexHtml = readFileSync(index, 'utf8');
+  const roots = Object.entries(CLASS_WIDTHS).map(
+    ([widthClass, viewportWidth]) =>
+      `<div id="root" inert data-drawn-for="${widthClass}">${paint({ viewportWidth, boot })}</div>`,
+  );
+  const page = stylesFirst(
+    intoHead(indexHtml.replace(EMPTY_ROOT, roots.join('')), preloadsOf(PREMIUM_MODULE, indexHtml)),
+  );
+  return extractCriticalCss(webDist, page);
+}
+
+/** routePreloads, read from the build once per route module. */
+function routePreloadsOnce(webDist: string) {
   const preloads = new Map<string, string>();
-  const preloadsOf = (module: string, indexHtml: string) => {
+  return (module: string, indexHtml: string) => {
     let links = preloads.get(module);
     if (links === undefined) {
       links = routePreloads(webDist, module, indexHtml);
@@ -180,6 +234,14 @@ function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof f
     }
     return links;
   };
+}
+
+function servePage(
+  api: MarketApi,
+  paintOf: ReturnType<typeof firstPaintRenderer>,
+  preloadsOf: (module: string, indexHtml: string) => string,
+  styles: CriticalStyles,
+) {
   return async (request: FastifyRequest, indexHtml: string): Promise<CachedAnswer> => {
     const [path = '/', search] = request.url.split('?');
     const english = path === '/en' || path.startsWith('/en/');
@@ -213,7 +275,7 @@ function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof f
         const links =
           (english ? preloadsOf(ENGLISH_MODULE, indexHtml) : '') +
           (table ? preloadsOf(PREMIUM_MODULE, indexHtml) : '');
-        const script = `<script type="application/json" id="ss-boot">${json}</script>`;
+        const script = `${BOOT_SCRIPT}${json}</script>`;
         const drawn = table && paint ? paint({ viewportWidth: width, boot: bootOf(api, table) }) : '';
         // A drawn page carries its data after the drawing: on a slow line the table shows before the data for
         // the scripts (most of the bytes) has arrived. The scripts read it only once the page is parsed.
@@ -224,7 +286,8 @@ function servePage(api: MarketApi, webDist: string, paintOf: ReturnType<typeof f
               `<div id="root" inert data-drawn-for="${widthClassOf(width)}">${drawn}</div>${script}`,
             )
           : intoHead(page, script);
-        return stylesFirst(intoHead(html, links));
+        const composed = stylesFirst(intoHead(html, links));
+        return drawn && styles.css ? withCriticalCss(composed, styles.css, BOOT_SCRIPT) : composed;
       },
       (html) => html as string,
       false,
