@@ -18,6 +18,7 @@ import { createAppRouter } from './app/router.tsx';
 import { allows } from './consent/consent.ts';
 import { consentStore } from './consent/device-storage.ts';
 import { createLoadedI18n } from './i18n/i18n.ts';
+import { afterNextPaint } from './lib/after-paint.ts';
 import { bootDataSource } from './lib/boot-data.ts';
 import { browserStorage } from './lib/browser-storage.ts';
 import { languageFromPath, localizePath } from './lib/locale-path.ts';
@@ -70,6 +71,10 @@ function Live({ children }: { children: ReactNode }) {
   useLayoutEffect(() => root?.removeAttribute('inert'), []);
   return children;
 }
+
+// A page the server drew is painted before the app renders over it: that render holds the main thread for
+// 100-300 ms on a slow phone, and a drawing not painted yet would wait behind it.
+if (root.hasAttribute('inert')) await afterNextPaint();
 
 createRoot(root).render(
   <StrictMode>
