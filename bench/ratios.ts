@@ -179,6 +179,29 @@ async function firstRow(
   }
 }
 
+/** Visits per side and round: one visit is at the mercy of whatever else the machine did in that second. */
+const VISITS = 3;
+
+type Shot = Awaited<ReturnType<typeof firstRow>>;
+
+/** VISITS fresh visits of `url`, each's first row (in the page, on screen) and first paint added to `side`. */
+async function visits(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+  side: { row: number[]; paint: number[]; shown: number[] },
+): Promise<Shot[]> {
+  const shots: Shot[] = [];
+  for (let visit = 0; visit < VISITS; visit++) {
+    const shot = await firstRow(browser, url);
+    shots.push(shot);
+    side.row.push(shot.ms);
+    if (shot.paintMs === null) continue;
+    side.paint.push(shot.paintMs);
+    side.shown.push(Math.max(shot.ms, shot.paintMs));
+  }
+  return shots;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -232,6 +255,8 @@ export async function runRatiosBench(): Promise<Figures> {
     row: [] as number[],
     /** First contentful paint: the drawn row is in the page before its styles are, and shows with them. */
     paint: [] as number[],
+    /** The first row on screen: in the page and painted (the later of the two). */
+    shown: [] as number[],
   });
   const product = side();
   const plain = side();
@@ -271,12 +296,13 @@ export async function runRatiosBench(): Promise<Figures> {
       product.p99.push(rest.p99);
       product.cpu.push(rest.cpuUs);
       console.log(`product: REST ${round(rest.rps, 0)} req/s, p99 ${rest.p99} ms`);
-      const shot = await firstRow(browser, `${running.url}/premium`);
-      console.log(`product: first row on /premium ${round(shot.ms, 0)} ms, CLS ${round(shot.cls, 3)}`);
-      product.row.push(shot.ms);
-      if (shot.paintMs !== null) product.paint.push(shot.paintMs);
-      cls.push(shot.cls);
-      js.push(shot.jsKb);
+      for (const shot of await visits(browser, `${running.url}/premium`, product)) {
+        console.log(
+          `product: first row on /premium ${round(shot.ms, 0)} ms, painted ${round(shot.paintMs ?? 0, 0)} ms, CLS ${round(shot.cls, 3)}`,
+        );
+        cls.push(shot.cls);
+        js.push(shot.jsKb);
+      }
       const mem = memory(running.child.pid as number);
       product.peak.push(mem.peakMb);
       product.rss.push(mem.rssMb);
@@ -295,15 +321,13 @@ export async function runRatiosBench(): Promise<Figures> {
       plain.rps.push(baseRest.rps);
       plain.p99.push(baseRest.p99);
       plain.cpu.push(baseRest.cpuUs);
-      const plainShot = await firstRow(browser, `${base.url}/premium`);
-      plain.row.push(plainShot.ms);
-      if (plainShot.paintMs !== null) plain.paint.push(plainShot.paintMs);
+      await visits(browser, `${base.url}/premium`, plain);
       const baseMem = memory(base.child.pid as number);
       plain.peak.push(baseMem.peakMb);
       plain.rss.push(baseMem.rssMb);
       await stop(base);
       console.log(
-        `round ${round_ + 1}: REST ${round(rest.rps, 0)} vs ${round(baseRest.rps, 0)} req/s, p99 ${rest.p99} vs ${baseRest.p99} ms; first row ${round(shot.ms, 0)} vs ${round(plain.row.at(-1) ?? 0, 0)} ms; start ${round(running.firstRowMs, 0)} vs ${round(base.firstRowMs, 0)} ms`,
+        `round ${round_ + 1}: REST ${round(rest.rps, 0)} vs ${round(baseRest.rps, 0)} req/s, p99 ${rest.p99} vs ${baseRest.p99} ms; first row shown ${round(product.shown.at(-1) ?? 0, 0)} vs ${round(plain.shown.at(-1) ?? 0, 0)} ms; start ${round(running.firstRowMs, 0)} vs ${round(base.firstRowMs, 0)} ms`,
       );
 
       const recording: Recording = {};
@@ -336,7 +360,8 @@ export async function runRatiosBench(): Promise<Figures> {
   pair(figures, 'rest_rps', product.rps, plain.rps, { min: 0.5 });
   pair(figures, 'rest_p99_ms', product.p99, plain.p99, { max: 2 });
   pair(figures, 'rest_cpu_us_per_request', product.cpu, plain.cpu, {});
-  pair(figures, 'first_row_ms', product.row, plain.row, { max: 2 });
+  pair(figures, 'first_row_shown_ms', product.shown, plain.shown, { max: 2 });
+  pair(figures, 'first_row_ms', product.row, plain.row, {});
   pair(figures, 'first_paint_ms', product.paint, plain.paint, {});
   figures.first_row_cls_median = round(median(cls), 3);
   figures.first_row_cls_max = round(Math.max(...cls), 3);
