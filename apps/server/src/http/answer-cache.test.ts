@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AnswerCache } from './answer-cache.ts';
 import { negotiate } from './cached-reply.ts';
 
@@ -94,6 +94,54 @@ describe('answer cache', () => {
     clock.wall += 1;
     expect(cache.answer('page', table(3), JSON.stringify, false, 2_000)).not.toBe(page);
     expect(computed()).toBe(2);
+  });
+
+  it('serves a held answer past its hold for its stale time, made anew once a second later, then the new one', async () => {
+    vi.useFakeTimers();
+    try {
+      const { clock, cache, table, computed } = harness();
+      const rows = (answer: { raw: Buffer }) =>
+        (JSON.parse(answer.raw.toString()) as { data: unknown[] }).data.length;
+      const page = (rowCount: number) =>
+        cache.answer('page', table(rowCount), JSON.stringify, false, 2_000, 10_000);
+      const first = page(3);
+      clock.version = 2;
+      clock.wall += 2_500;
+      // Past the hold: the same page at once, to every caller, while one drawing is due a second later.
+      expect(page(4)).toBe(first);
+      expect(page(4)).toBe(first);
+      expect(computed()).toBe(1);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(computed()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(computed()).toBe(2);
+      const second = page(5);
+      expect(rows(second)).toBe(4);
+      // Past the hold and the stale time: the caller waits for a new one.
+      clock.version = 3;
+      clock.wall += 12_000;
+      const third = page(6);
+      expect(rows(third)).toBe(6);
+      expect(computed()).toBe(3);
+      // A drawing that fails drops the stale answer: the next caller draws it and meets the failure itself.
+      clock.wall += 2_500;
+      const broken = () =>
+        cache.answer(
+          'page',
+          () => {
+            throw new Error('render bug');
+          },
+          JSON.stringify,
+          false,
+          2_000,
+          10_000,
+        );
+      expect(broken()).toBe(third);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(broken).toThrow('render bug');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('recomputes on the market clock even when nothing moved: staleness moves with time', () => {

@@ -80,6 +80,8 @@ export class AnswerCache {
   readonly stats = { hits: 0, misses: 0, evictions: 0, compressions: 0, stale: 0 };
   /** Sliced answers being computed, by key: every caller of a key shares one computation. */
   private readonly computing = new Map<string, Promise<CachedAnswer>>();
+  /** Keys of held answers served past their hold, to be made anew (redrawSoon). */
+  private readonly redrawing = new Set<string>();
 
   constructor(
     private readonly version: () => number,
@@ -112,7 +114,9 @@ export class AnswerCache {
    * JSON unless `serialize` says otherwise (the served page is HTML). A `pinned` answer does not follow the
    * market at all: its key carries its own version (a wallet table's), so it is current until that moves.
    * `holdMs` keeps a costly answer (a drawn page) for that long whatever the market does: its reader goes live
-   * from it at once (the WebSocket joins from the table it carries).
+   * from it at once (the WebSocket joins from the table it carries). For `staleMs` past its hold it is still
+   * served, and made anew after that caller has been answered (redrawSoon), so a visitor after a quiet spell
+   * does not wait for the drawing either.
    */
   answer(
     key: string,
@@ -120,9 +124,15 @@ export class AnswerCache {
     serialize: (value: unknown) => string = JSON.stringify,
     pinned = false,
     holdMs = 0,
+    staleMs = 0,
   ): CachedAnswer {
     const found = this.entries.get(key);
     if (found && this.isCurrent(found)) return this.hit(found);
+    if (found?.holdMs !== undefined && this.wallNow() - found.at < found.holdMs + staleMs) {
+      this.stats.stale++;
+      this.redrawSoon(found, () => Buffer.from(serialize(compute())));
+      return this.hit(found);
+    }
     this.stats.misses++;
     // Read the version before computing: an event landing meanwhile must not be taken as included.
     const version = this.version();
@@ -162,6 +172,31 @@ export class AnswerCache {
       if (step.done) return this.store(key, version, marketAt, Buffer.from(JSON.stringify(step.value)));
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * Makes a held answer served past its hold anew, once, REDRAW_AFTER_MS later: the caller it was served to has
+   * fetched what the page loads by then, rather than waiting behind the drawing. One that fails is dropped, so
+   * the next caller computes it and meets the failure in its own answer.
+   */
+  private redrawSoon(found: CachedAnswer, make: () => Buffer): void {
+    if (this.redrawing.has(found.key)) return;
+    this.redrawing.add(found.key);
+    setTimeout(() => {
+      this.redrawing.delete(found.key);
+      // Replaced or dropped meanwhile: nothing to redraw.
+      if (this.entries.get(found.key) !== found) return;
+      const version = this.version();
+      const marketAt = this.marketNow();
+      let raw: Buffer;
+      try {
+        raw = make();
+      } catch {
+        this.remove(found);
+        return;
+      }
+      this.store(found.key, version, marketAt, raw, false, found.holdMs);
+    }, REDRAW_AFTER_MS).unref();
   }
 
   private hit(found: CachedAnswer): CachedAnswer {
@@ -290,6 +325,9 @@ export class AnswerCache {
 export function etagOf(raw: Buffer | string): string {
   return `W/"${createHash('sha1').update(raw).digest('base64url')}"`;
 }
+
+/** How long after serving a held answer past its hold it is made anew (redrawSoon). */
+const REDRAW_AFTER_MS = 1_000;
 
 const GZIP_OPTIONS = { level: 6 };
 
