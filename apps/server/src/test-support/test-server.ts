@@ -5,11 +5,9 @@ import type { DataSourceMode } from '@spreadscope/core';
 import { forex, quote } from '@spreadscope/core/testing';
 import {
   createApiUsageRepository,
-  createDepositRepository,
   createDerivativesRepository,
   createHistoryRepository,
   createJobsRepository,
-  createListingRepository,
   createMarketHistoryRepository,
   createNoticesRepository,
   createWalletsRepository,
@@ -45,12 +43,8 @@ import { createDexModule, type DexModule } from '../modules/dex/dex-module.ts';
 import { ExchangeDetailService } from '../modules/exchanges/exchange-detail-service.ts';
 import { ExchangesService } from '../modules/exchanges/service.ts';
 import type { ListingCases } from '../modules/listing/listing-cases.ts';
-import { createListingCases } from '../modules/listing/listing-cases-module.ts';
-import { type DepositConfig, EMPTY_DEPOSIT_CONFIG } from '../modules/listing/listing-deposit-config.ts';
-import { ListingDepositService } from '../modules/listing/listing-deposit-service.ts';
-import { ListingPredictedService } from '../modules/listing/listing-predicted.ts';
-import { ListingService } from '../modules/listing/listing-service.ts';
-import { cardExtras } from '../modules/listing/listing-supply.ts';
+import type { ListingDepositService } from '../modules/listing/listing-deposit-service.ts';
+import type { ListingService } from '../modules/listing/listing-service.ts';
 import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
 import { createMarketApi, type MarketApi } from '../modules/market/api.ts';
 import { CalendarService } from '../modules/notices/calendar-service.ts';
@@ -70,6 +64,7 @@ import { MarketRuntime } from '../runtime/market-runtime.ts';
 import { TopicHub, type TopicHubOptions } from '../ws/topic-hub.ts';
 import { ManualSource } from './manual-source.ts';
 import { RecordingNotifier } from './recording-notifier.ts';
+import { type TestListingOptions, testListing } from './test-listing.ts';
 
 export { forex, quote };
 
@@ -113,7 +108,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions {
+export interface TestServerOptions extends TestListingOptions {
   readonly database?: Database;
   readonly bus?: Bus;
   readonly hub?: TopicHubOptions;
@@ -158,10 +153,6 @@ export interface TestServerOptions {
   };
   /** LISTING_INVITE_REQUIRED (default false). */
   readonly listingInviteRequired?: boolean;
-  /** Seed of the simulator whose past listings are stored as cases while the source is simulated. */
-  readonly listingSimSeed?: number;
-  /** The deposit tracker's wallets and nodes; `startBlock` reads a test node from its genesis. */
-  readonly listingDeposits?: { readonly config: DepositConfig; readonly startBlock?: number };
   readonly notify?: (parts: { database: Database; bus: Bus; accounts: Accounts }) => Promise<NotifyHttp>;
   /** Phone linking: where codes go (a Twilio adapter pointed at a fake; default simulated), its limits, its log. */
   /** The contact form: where inquiries are mailed (default nowhere: stored only) and the per-hour limit. */
@@ -218,48 +209,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     push: hub,
     logger: silent,
   });
-  const listingRepository = createListingRepository(database, {
-    mode: () => runtimeRef?.sourceMode ?? source.state().mode,
-  });
-  const listing = new ListingService({
-    repository: listingRepository,
-    engine,
-    mode: () => listingRepository.mode,
-    dataSource: () => market.dataSource(),
-    now: () => source.now(),
-    push: hub,
-    logger: silent,
-    tickMs: 20,
-    extras: cardExtras(desk, () => listingDeposits),
-  });
-  const listingDeposits = new ListingDepositService({
-    config: options.listingDeposits?.config ?? EMPTY_DEPOSIT_CONFIG,
-    listing,
-    mode: () => listingRepository.mode,
-    dataSource: () => market.dataSource(),
-    now: () => source.now(),
-    seed: 7,
-    repository: createDepositRepository(database),
-    write: true,
-    logger: silent,
-    pollMs: 100,
-    ...(options.listingDeposits?.startBlock !== undefined
-      ? { startBlock: options.listingDeposits.startBlock }
-      : {}),
-  });
-  const listingCases = createListingCases({
-    database,
-    listing,
-    deposits: listingDeposits,
-    depositConfig: options.listingDeposits?.config ?? EMPTY_DEPOSIT_CONFIG,
-    history: history.forMode(() => listingRepository.mode),
-    mode: () => listingRepository.mode,
-    now: () => source.now(),
-    logger: silent,
-    write: true,
-    seed: options.listingSimSeed,
-    tickMs: 3_600_000,
-  });
+  const listingModules = testListing(
+    {
+      database,
+      engine,
+      desk,
+      history,
+      push: hub,
+      sourceMode: () => runtimeRef?.sourceMode ?? source.state().mode,
+      dataSource: () => market.dataSource(),
+      now: () => source.now(),
+    },
+    options,
+  );
+  const { listing, deposits: listingDeposits, cases: listingCases } = listingModules;
   const calendar = new CalendarService({ feedUrl: options.calendarFeedUrl, logger: silent });
   const dex = createDexModule({
     database,
@@ -373,16 +336,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       service: listing,
       cases: listingCases,
       deposits: listingDeposits,
-      // No trends module here: candidates carry market reasons; every market move shows in the next answer.
-      predicted: new ListingPredictedService({
-        engine,
-        listings: () => listing.held(),
-        mode: () => listingRepository.mode,
-        dataSource: () => market.dataSource(),
-        now: () => source.now(),
-        ttlMs: 0,
-      }),
-      repository: listingRepository,
+      predicted: listingModules.predicted,
+      repository: listingModules.repository,
       inviteRequired: options.listingInviteRequired ?? false,
       now: () => source.now(),
     },
