@@ -1,103 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
 import type { Database, Drizzle } from './database.ts';
+import { notifyHistory } from './notify-history.ts';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryRecord,
+  DeliverySettlement,
+  NewNotification,
+  PushSubscriptionRecord,
+  RecentNotification,
+} from './notify-records.ts';
+import { webPushStore } from './notify-web-push.ts';
 import { users } from './schema-accounts.ts';
 import {
-  type AttemptOutcome,
-  type DeliveryState,
   type NotifyChannelName,
   notificationAttempts,
   notificationDeliveries,
   notifications,
-  pushSubscriptions,
-  serverKeys,
 } from './schema-notify.ts';
 import { arrayParam, chunks } from './sql-arrays.ts';
 
-export interface NewNotification {
-  readonly idempotencyKey: string;
-  readonly userId: string;
-  readonly originKind: string;
-  readonly originId: string;
-  readonly locale: 'ko' | 'en';
-  readonly title: string;
-  readonly body: string;
-  readonly url: string | null;
-  readonly occurredAt: number;
-  /** One delivery per channel; `target` is the chat id or mail address (null: the channel works it out). */
-  readonly deliveries: readonly { readonly channel: NotifyChannelName; readonly target: string | null }[];
-}
-
-/** A delivery a dispatcher holds: its notification's text and the user's account data come with it. */
-export interface ClaimedDelivery {
-  readonly id: number;
-  readonly leaseToken: string;
-  readonly notificationId: number;
-  readonly channel: NotifyChannelName;
-  readonly target: string | null;
-  /** This try's number, 1 for the first. */
-  readonly attempt: number;
-  /** True when an earlier try was cut off mid-send (its lease ran out): it may have reached the user. */
-  readonly resumed: boolean;
-  readonly idempotencyKey: string;
-  readonly userId: string;
-  readonly userEmail: string;
-  readonly userEmailVerified: boolean;
-  readonly locale: 'ko' | 'en';
-  readonly title: string;
-  readonly body: string;
-  readonly url: string | null;
-  readonly occurredAt: number;
-  readonly createdAt: number;
-}
-
-export interface DeliverySettlement {
-  readonly id: number;
-  readonly leaseToken: string;
-  readonly attempt: number;
-  /** sent: final; failed: retried at `retryAt`; dead: final. */
-  readonly outcome: AttemptOutcome;
-  readonly error?: string | undefined;
-  readonly externalId?: string | undefined;
-  readonly retryAt?: number | undefined;
-}
-
-export interface AttemptRecord {
-  readonly idempotencyKey: string;
-  readonly channel: NotifyChannelName;
-  readonly attempt: number;
-  readonly outcome: AttemptOutcome;
-  readonly error: string | null;
-  readonly at: number;
-}
-
-export interface DeliveryRecord {
-  readonly id: number;
-  readonly channel: NotifyChannelName;
-  readonly state: DeliveryState;
-  readonly attempts: number;
-  readonly target: string | null;
-  readonly externalId: string | null;
-  readonly lastError: string | null;
-}
-
-export interface RecentNotification {
-  readonly key: string;
-  readonly title: string;
-  readonly body: string;
-  readonly url: string | null;
-  readonly occurredAt: number;
-  readonly createdAt: number;
-  readonly deliveries: DeliveryRecord[];
-}
-
-export interface PushSubscriptionRecord {
-  readonly id: number;
-  readonly userId: string;
-  readonly endpoint: string;
-  readonly p256dh: string;
-  readonly auth: string;
-}
+export type * from './notify-records.ts';
 
 export interface NotifyRepository {
   /**
@@ -469,129 +393,8 @@ export function createNotifyRepository(database: Pick<Database, 'db'>): NotifyRe
       return times.length === 0 ? null : Math.min(...times);
     },
 
-    async attemptsByOrigin(originKind, originId, limit) {
-      const a = notificationAttempts;
-      const rows = await db
-        .select({
-          idempotencyKey: n.idempotencyKey,
-          channel: d.channel,
-          attempt: a.attempt,
-          outcome: a.outcome,
-          error: a.error,
-          at: a.at,
-        })
-        .from(a)
-        .innerJoin(d, eq(d.id, a.deliveryId))
-        .innerJoin(n, eq(n.id, d.notificationId))
-        .where(and(eq(n.originKind, originKind), eq(n.originId, originId)))
-        .orderBy(desc(a.at), desc(a.id))
-        .limit(limit);
-      return rows.map((row) => ({ ...row, at: row.at.getTime() }));
-    },
-
-    async deliveriesByKey(idempotencyKey) {
-      const rows = await db
-        .select({
-          id: d.id,
-          channel: d.channel,
-          state: d.state,
-          attempts: d.attempts,
-          target: d.target,
-          externalId: d.externalId,
-          lastError: d.lastError,
-        })
-        .from(d)
-        .innerJoin(n, eq(n.id, d.notificationId))
-        .where(eq(n.idempotencyKey, idempotencyKey))
-        .orderBy(asc(d.channel));
-      return rows;
-    },
-
-    async recentForUser(userId, limit) {
-      const latest = await db
-        .select()
-        .from(n)
-        .where(eq(n.userId, userId))
-        .orderBy(desc(n.createdAt), desc(n.id))
-        .limit(limit);
-      if (latest.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(d)
-        .where(
-          inArray(
-            d.notificationId,
-            latest.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(d.channel));
-      return latest.map((row) => ({
-        key: row.idempotencyKey,
-        title: row.title,
-        body: row.body,
-        url: row.url,
-        occurredAt: row.occurredAt.getTime(),
-        createdAt: row.createdAt.getTime(),
-        deliveries: rows
-          .filter((r) => r.notificationId === row.id)
-          .map((r) => ({
-            id: r.id,
-            channel: r.channel,
-            state: r.state,
-            attempts: r.attempts,
-            target: r.target,
-            externalId: r.externalId,
-            lastError: r.lastError,
-          })),
-      }));
-    },
-
-    async savePushSubscription(sub, now) {
-      const p = pushSubscriptions;
-      // An endpoint belongs to one browser profile: signing in as someone else there moves it to them.
-      await db
-        .insert(p)
-        .values({ ...sub, userAgent: sub.userAgent ?? null, createdAt: new Date(now) })
-        .onConflictDoUpdate({
-          target: p.endpoint,
-          set: { userId: sub.userId, p256dh: sub.p256dh, auth: sub.auth, userAgent: sub.userAgent ?? null },
-        });
-    },
-
-    async deletePushSubscription(userId, endpoint) {
-      const p = pushSubscriptions;
-      const rows = await db
-        .delete(p)
-        .where(and(eq(p.userId, userId), eq(p.endpoint, endpoint)))
-        .returning({ id: p.id });
-      return rows.length > 0;
-    },
-
-    async dropPushEndpoint(endpoint) {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    },
-
-    async pushSubscriptionsOf(userId) {
-      const p = pushSubscriptions;
-      return db
-        .select({ id: p.id, userId: p.userId, endpoint: p.endpoint, p256dh: p.p256dh, auth: p.auth })
-        .from(p)
-        .where(eq(p.userId, userId))
-        .orderBy(asc(p.id));
-    },
-
-    async serverKey<T>(name: string, make: () => T, now: number): Promise<T> {
-      const [found] = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
-      if (found) return found.value as T;
-      // Two processes starting at once may both make one; the first stored wins and both read it back.
-      await db
-        .insert(serverKeys)
-        .values({ name, value: make() as object, createdAt: new Date(now) })
-        .onConflictDoNothing();
-      const [stored] = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
-      if (!stored) throw new Error(`server key ${name} neither stored nor found`);
-      return stored.value as T;
-    },
+    ...notifyHistory(db),
+    ...webPushStore(db),
   };
 }
 
