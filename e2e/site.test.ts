@@ -166,7 +166,8 @@ describe('cookie consent in Chromium', () => {
       await page.getByTestId('currency-USD').first().click();
       expect(await storedKeys(page)).toEqual(['spreadscope.consent.v1']);
       await page.reload();
-      await page.getByTestId('site-footer').waitFor({ timeout: 30_000 });
+      // The live page, not the server's drawing of /premium (drawn with the defaults, for any visitor).
+      await page.locator('#root:not([inert]) [data-testid="site-footer"]').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('consent-banner').count()).toBe(0);
       expect(await page.getByTestId('currency-KRW').first().getAttribute('aria-pressed')).toBe('true');
       expect(await serviceWorkers(page)).toBe(0);
@@ -199,7 +200,7 @@ describe('cookie consent in Chromium', () => {
       );
       expect(consent).toMatchObject({ functionality: true, performance: false, targeting: false });
       await page.reload();
-      await page.getByTestId('site-footer').waitFor({ timeout: 30_000 });
+      await page.locator('#root:not([inert]) [data-testid="site-footer"]').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('currency-USD').first().getAttribute('aria-pressed')).toBe('true');
 
       // Withdrawn: the preferences leave the device and the service worker is removed.
