@@ -52,6 +52,16 @@ async function drawnAndCarried(page: Page) {
   });
 }
 
+/** Taken once the server has warmed up (critical-css.ts): from then on every drawn page carries it. */
+async function criticalCssKnown(): Promise<void> {
+  await expect
+    .poll(
+      async () => (await (await fetch(`${server.url}/premium`)).text()).includes('rel="preload" as="style"'),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 describe('the first paint of /premium', () => {
   it('shows the table with no script at all: the rows the page carries, in their order and figures', async () => {
     const context = await browser.newContext({
@@ -109,6 +119,7 @@ describe('the first paint of /premium', () => {
   }, 60_000);
 
   it('is replaced by the live page, once, without errors (none from the policy either), which then takes input', async () => {
+    await criticalCssKnown();
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       colorScheme: 'light',
@@ -116,8 +127,10 @@ describe('the first paint of /premium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (/\/assets\/[^?]*\.css$/.test(request.url())) stylesheets.push(new URL(request.url()).pathname);
     });
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -133,6 +146,20 @@ describe('the first paint of /premium', () => {
     expect(scripts).not.toContain('/theme-boot.js');
     // Route-level splitting (issue 11): the page builds no schema and draws no chart, so neither library loads.
     expect(scripts.filter((path) => /\/assets\/(zod|time-chart)-/.test(path))).toEqual([]);
+    // The drawing paints with its inlined rules; the app applied the full stylesheet the head preloaded, whose
+    // bytes came once (the link shares the preload's request).
+    expect(await page.locator('head > style').count()).toBeGreaterThan(0);
+    const styles = await page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
+        (link) => link.href,
+      ),
+      applied: [...document.styleSheets]
+        .filter((sheet) => sheet.href !== null && sheet.cssRules.length > 0)
+        .map((sheet) => sheet.href),
+    }));
+    expect(styles.preloaded.length).toBeGreaterThan(0);
+    expect(styles.applied).toEqual(expect.arrayContaining(styles.preloaded));
+    expect(stylesheets.length).toBe(new Set(stylesheets).size);
     await page.locator('[data-testid="filter-search"]').fill('BTC');
     // Filtered where it is typed: every row left names BTC, and most rows are gone.
     await expect
@@ -181,16 +208,7 @@ describe("the first frame's styles", () => {
   }
 
   it('come with the page: its drawing is laid out and coloured the same before its stylesheets arrive', async () => {
-    // Taken once the server has warmed up (critical-css.ts): from then on every drawn page carries them.
-    await expect
-      .poll(
-        async () =>
-          (await (await fetch(`${server.url}/premium`)).text()).includes('rel="preload" as="style"'),
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(true);
+    await criticalCssKnown();
     for (const options of [{ viewport: { width: 1280, height: 800 } }, PHONE]) {
       const styled = await firstFrame(options, true);
       expect(styled.length).toBeGreaterThan(20);

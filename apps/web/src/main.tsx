@@ -23,6 +23,7 @@ import { bootDataSource } from './lib/boot-data.ts';
 import { browserStorage } from './lib/browser-storage.ts';
 import { languageFromPath, localizePath } from './lib/locale-path.ts';
 import { marketStatus } from './lib/market-status.ts';
+import { linkPreloadedStyles } from './lib/preloaded-styles.ts';
 import { PremiumSocket, socketUrl } from './lib/premium-socket.ts';
 import { createSettingsStore } from './lib/settings-store.ts';
 import { registerServiceWorker, unregisterServiceWorkers } from './notify/web-push.ts';
@@ -73,8 +74,10 @@ function Live({ children }: { children: ReactNode }) {
 }
 
 // A page the server drew is painted before the app renders over it: that render holds the main thread for
-// 100-300 ms on a slow phone, and a drawing not painted yet would wait behind it.
+// 100-300 ms on a slow phone, and a drawing not painted yet would wait behind it. Its full stylesheets are
+// applied only then (they are preloaded), and the app renders once they are in.
 if (root.hasAttribute('inert')) await afterNextPaint();
+await linkPreloadedStyles();
 
 createRoot(root).render(
   <StrictMode>

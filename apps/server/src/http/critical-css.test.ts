@@ -53,14 +53,14 @@ describe('the critical CSS of a drawn page', () => {
 });
 
 describe('a drawn page with its critical CSS', () => {
-  it('carries the CSS where its stylesheets were, preloads them from the head and loads them after the drawing', () => {
+  it('carries the CSS where its stylesheets were, preloads them from the head and links them after the drawing only for a browser without scripts', () => {
     const page = withCriticalCss(PAGE, '.row{height:40px}', '<script type="application/json" id="ss-boot">');
     expect(page).toBe(
       '<!doctype html><html><head><script>theme()</script><style>.row{height:40px}</style>' +
         '<link rel="preload" as="style" crossorigin href="/assets/style-A.css">' +
         '<script type="module" crossorigin src="/assets/index-B.js"></script></head><body>' +
         '<div id="root" data-drawn-for="sm"><table class="table"><tr class="row"><td>BTC</td></tr></table></div>' +
-        '<link rel="stylesheet" crossorigin href="/assets/style-A.css">' +
+        '<noscript><link rel="stylesheet" crossorigin href="/assets/style-A.css"></noscript>' +
         '<script type="application/json" id="ss-boot">{}</script></body></html>',
     );
   });

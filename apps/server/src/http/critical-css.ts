@@ -102,10 +102,11 @@ export function localFontFaces(webRoot: string, html: string): string {
 }
 
 /**
- * `html` with `css` inlined where its head's stylesheets were, and those stylesheets loaded just before `marker`
- * (what follows the drawing) instead: a stylesheet in the body holds back only what comes after it, so the
- * drawing paints with the inlined rules while the rest loads. The page unchanged when its head has no stylesheet
- * or its body no `marker`.
+ * `html` with `css` inlined where its head's stylesheets were. The stylesheets are preloaded from the head and
+ * linked by the web app once the drawing is painted (lib/preloaded-styles.ts): parsed where the page is, they
+ * would restyle and lay out the whole drawing before its first frame, only for the app to replace it. A browser
+ * without scripts links them from a `<noscript>` just before `marker` (what follows the drawing). The page
+ * unchanged when its head has no stylesheet or its body no `marker`.
  */
 export function withCriticalCss(html: string, css: string, marker: string): string {
   const end = html.indexOf('</head>');
@@ -120,5 +121,5 @@ export function withCriticalCss(html: string, css: string, marker: string): stri
   // back by a fetch that starts only where the parser meets the link.
   const preloads = links.map((link) => link.replace('rel="stylesheet"', 'rel="preload" as="style"')).join('');
   const movedHead = `${head.slice(0, first)}${style}${preloads}${head.slice(first).replace(STYLESHEET_LINK, '')}`;
-  return `${movedHead}${html.slice(end, at)}${links.join('')}${html.slice(at)}`;
+  return `${movedHead}${html.slice(end, at)}<noscript>${links.join('')}</noscript>${html.slice(at)}`;
 }

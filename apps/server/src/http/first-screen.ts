@@ -29,7 +29,7 @@ const PREMIUM_MODULE = 'src/pages/premium-page.tsx';
 const ENGLISH_MODULE = 'src/i18n/en-resources.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
-/** What follows a drawing in its page: the full stylesheets load just before it once the critical CSS is known. */
+/** What follows a drawing in its page (a browser without scripts links the full stylesheets just before it). */
 const BOOT_SCRIPT = '<script type="application/json" id="ss-boot">';
 const KOREAN_HTML = '<html lang="ko"';
 /**

@@ -22,12 +22,14 @@ import {
   memo,
   type RefObject,
   useCallback,
+  useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssumedViewportContext } from '../app/contexts.ts';
 import { useColumnPrefs } from '../hooks/use-column-prefs.ts';
 import type { Favorites } from '../hooks/use-favorites.ts';
 import { useHeldOrder } from '../hooks/use-held-order.ts';
@@ -341,6 +343,12 @@ function focusedRow(table: HTMLElement | null): string | null {
 }
 
 const FIRST_PAINT_RECT = { width: 1280, height: 800 };
+/**
+ * The server's drawing (first-paint/render-page.tsx) is not scrolled before the app replaces it: it holds the
+ * rows a 1080-px-high screen shows below the page's header and none beyond, each one more for the browser to lay
+ * out and paint before its first frame.
+ */
+const DRAWN_RECT = { width: 1280, height: 720 };
 
 /** Item keys while no row is open: every row has the fixed height, so the index is all the size cache needs. */
 const byIndex = (index: number) => index;
@@ -380,14 +388,15 @@ const SpreadTableBody = memo(function SpreadTableBody({
     },
     [rows, expanded],
   );
+  const drawn = useContext(AssumedViewportContext) > 0;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     // Before the scroll area is measured (the server's first paint, the browser's first render): a screenful of
     // rows, so the table paints with its rows instead of a frame later.
-    initialRect: FIRST_PAINT_RECT,
-    overscan: 6,
+    initialRect: drawn ? DRAWN_RECT : FIRST_PAINT_RECT,
+    overscan: drawn ? 0 : 6,
     getItemKey: expanded.size > 0 ? byRow : byIndex,
     // Scroll renders join React's batch instead of forcing a synchronous commit inside the scroll event.
     useFlushSync: false,
