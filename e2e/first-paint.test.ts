@@ -118,6 +118,53 @@ describe('the first paint of /premium', () => {
     await context.close();
   }, 60_000);
 
+  it("is kept out of sight for a visitor whose stored choices change the table, and coloured by the page's language", async () => {
+    /** The drawing as it stays with the app's code held back: whether it shows, and what <html> was marked with. */
+    async function drawing(path: string, stored: Record<string, string>) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, stored);
+      const page = await context.newPage();
+      await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+      await page.goto(`${server.url}${path}`);
+      const seen = await page.evaluate(() => ({
+        inert: document.getElementById('root')?.hasAttribute('inert'),
+        visibility: getComputedStyle(document.getElementById('root') as HTMLElement).visibility,
+        up: document.documentElement.dataset.up,
+        marked: document.documentElement.dataset.drawing ?? null,
+        rows: document.querySelectorAll('tr[data-row-id]').length,
+      }));
+      await context.close();
+      return seen;
+    }
+    // With its critical CSS: the app's code held back, the drawing has only the rules the page carries.
+    await criticalCssKnown();
+    const fresh = await drawing('/premium', {});
+    expect(fresh).toMatchObject({ inert: true, visibility: 'visible', up: 'red', marked: null });
+    expect(fresh.rows).toBeGreaterThan(5);
+    expect(await drawing('/en/premium', {})).toMatchObject({ visibility: 'visible', up: 'green' });
+    // The Korean convention chosen on the English page: its colours from the first frame.
+    const chosen = JSON.stringify({ language: 'en', colorConvention: 'red-up', theme: 'dark' });
+    expect(await drawing('/en/premium', { 'spreadscope.settings.v1': chosen })).toMatchObject({
+      visibility: 'visible',
+      up: 'red',
+    });
+    const other = { inert: true, visibility: 'hidden', marked: 'other-settings' };
+    const usd = JSON.stringify({ language: 'ko', currency: 'USD' });
+    expect(await drawing('/premium', { 'spreadscope.settings.v1': usd })).toMatchObject(other);
+    const pinned = JSON.stringify({ pins: ['upbit:BTC/KRW|binance:BTC/USDT'], ownedTokens: [] });
+    expect(await drawing('/premium', { 'spreadscope.favorites.v1': pinned })).toMatchObject(other);
+    const columns = JSON.stringify({ premium: ['token', 'gap'] });
+    expect(await drawing('/premium', { 'spreadscope.columns.v1': columns })).toMatchObject(other);
+    // Stored, but as drawn (the defaults): shown.
+    const defaults = JSON.stringify({ language: 'ko', currency: 'KRW', theme: 'light' });
+    expect(await drawing('/premium', { 'spreadscope.settings.v1': defaults })).toMatchObject({
+      visibility: 'visible',
+      marked: null,
+    });
+  }, 60_000);
+
   it('is replaced by the live page, once, without errors (none from the policy either), which then takes input', async () => {
     await criticalCssKnown();
     const context = await browser.newContext({
