@@ -170,3 +170,86 @@ describe('RowMetrics: every derived number of every row in one pass', () => {
     );
   });
 });
+
+describe('RowMetrics over a market of many pairs', () => {
+  it('equals SpreadCalc on every row across the pass’s chunks of pairs, compacted or not', () => {
+    // 600 bases on the nine markets: 21,600 pairs, so the pass runs in several calls, with runs of pairs that
+    // share a first market cut at call boundaries, and some markets stale, spot-only or without funding.
+    let seed = 12_345;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const engine = new MarketEngine();
+    engine.apply(forex(T0, 1_400));
+    engine.apply(quote(T0, 'upbit', 'USDT', 'KRW', 1_410));
+    for (let k = 0; k < 600; k++) {
+      const base = `T${k}`;
+      const usd = 0.01 + next() * 100;
+      MARKETS.forEach((m, i) => {
+        if (next() < 0.1) return;
+        const t = T0 + (next() < 0.05 ? -60_000 : Math.floor(next() * 9_000));
+        const last = (m.quote === 'KRW' ? usd * 1_400 : usd) * (0.98 + next() * 0.04);
+        const spread = next() < 0.2 ? undefined : next() * 0.01;
+        engine.apply(
+          quote(t, m.venue, base, m.quote, last, {
+            market: m.market,
+            ...(spread === undefined ? {} : { bid: last * (1 - spread), ask: last * (1 + spread) }),
+          }),
+        );
+        if (m.market === 'perp' && next() < 0.8) {
+          engine.apply({
+            ...funding(t, m.venue, base, (next() - 0.5) / 1_000, [1, 4, 8][i % 3] as number),
+            quote: m.quote,
+          });
+        }
+      });
+    }
+    expect(engine.combos.pairCount).toBeGreaterThan(3 * 4_096);
+    for (const compacted of [false, true]) {
+      if (compacted) engine.compact();
+      for (const convention of ['premium', 'arbitrage'] as const) {
+        for (const feeMode of ['taker', 'none'] as const) {
+          const calc = new SpreadCalc(
+            engine,
+            calcOptions(convention, { currency: 'KRW', conversionBase: 'USD', interval: '30s', feeMode }),
+            T0 + 10_000,
+          );
+          // Every row by computeAll; by computeRows, every row (runs longer than a call) and every third
+          // (runs of one or two pairs, many to a call).
+          const all = new RowMetrics();
+          all.computeAll(calc);
+          expect(all.count).toBe(engine.combos.count);
+          const everyRow = Int32Array.from({ length: engine.combos.count }, (_, c) => c);
+          const everyThird = everyRow.filter((c) => c % 3 === 0);
+          const listed = new RowMetrics();
+          listed.computeRows(calc, everyRow, everyRow.length);
+          const sparse = new RowMetrics();
+          sparse.computeRows(calc, everyThird, everyThird.length);
+          // One assertion for the lot: hundreds of thousands of expect calls would take seconds.
+          const wrong: string[] = [];
+          const check = (m: RowMetrics, rows: Int32Array, what: string) => {
+            const columns: [Float32Array, (c: number) => number, string][] = [
+              [m.gap, (c) => calc.gap(c), 'gap'],
+              [m.entry, (c) => calc.entry(c), 'entry'],
+              [m.exit, (c) => calc.exit(c), 'exit'],
+              [m.net, (c) => calc.netGap(c), 'net'],
+              [m.fundingGap, (c) => calc.fundingGap(c), 'funding gap'],
+              [m.netFunding, (c) => calc.netFundingPerHour(c), 'net funding'],
+            ];
+            for (const c of rows) {
+              for (const [column, value, name] of columns) {
+                if (!Object.is(column[c], Math.fround(value(c)))) wrong.push(`${what} ${name} ${c}`);
+              }
+              if ((m.stale[c] === 1) !== calc.stale(c)) wrong.push(`${what} stale ${c}`);
+            }
+          };
+          check(all, everyRow, 'computeAll');
+          check(listed, everyRow, 'computeRows');
+          check(sparse, everyThird, 'computeRows, every third');
+          expect(wrong.slice(0, 10), `${convention} ${feeMode}`).toEqual([]);
+        }
+      }
+    }
+  });
+});

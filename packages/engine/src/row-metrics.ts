@@ -3,6 +3,13 @@ import { B_MAKER, B_NO_FEE, B_TAKER } from './market-state.ts';
 import type { SpreadCalc } from './spread-calc.ts';
 
 /**
+ * Pairs per call of the pass. A single call over every pair would run on code V8 compiles mid-loop (on-stack
+ * replacement), which loses the ranges the pass's masks give and re-checks more per pair; calls of this many
+ * pairs run on the function's own optimized code and cost nothing next to the pairs.
+ */
+const CHUNK = 4096;
+
+/**
  * Every derived number of every row, recomputed in one pass over typed arrays for one query's settings
  * (convention, conversion base, fee mode, freshness): the gap, entry and exit gaps converted into one
  * currency, the gap after fees, the funding gap and net funding, and staleness.
@@ -33,14 +40,20 @@ export class RowMetrics {
   /** The six Float32 columns back to back, `capacity` rows each, in the order of the fields above. */
   private columns = new Float32Array(0);
   private capacity = 0;
+  /**
+   * This query's numbers for the pass: 1 / rate, rate and the freshness cut-off. The pass reads them from a
+   * Float64Array, so V8 holds them as doubles; passed as arguments they are re-checked as numbers per pair.
+   */
+  private readonly query = new Float64Array(3);
+  /** `stale` as one 16-bit flag per pair (a pair's two rows share their staleness): one store per pair. */
+  private stalePairs = new Uint16Array(0);
   /** Runs of consecutive pairs for the pass, [start, end) at 2k, 2k + 1: one run for every row. */
   private runs = new Int32Array(2);
-  /** KRW-per-dollar factors by exponent + 1: [1 / rate, 1, rate] (see Combos). */
-  private readonly factors = new Float64Array(3);
 
   private ensureRows(n: number): void {
     if (this.capacity >= n) return;
-    const size = Math.max(n, 1024, this.capacity * 2);
+    // Even, so `stale` splits into whole pairs.
+    const size = (Math.max(n, 1024, this.capacity * 2) + 1) & ~1;
     this.columns = new Float32Array(6 * size);
     const column = (k: number) => this.columns.subarray(k * size, (k + 1) * size);
     this.gap = column(0);
@@ -50,6 +63,7 @@ export class RowMetrics {
     this.fundingGap = column(4);
     this.netFunding = column(5);
     this.stale = new Uint8Array(size);
+    this.stalePairs = new Uint16Array(this.stale.buffer);
     this.capacity = size;
   }
 
@@ -62,9 +76,14 @@ export class RowMetrics {
   computeAll(calc: SpreadCalc): void {
     const n = calc.parts.combos.pairCount;
     this.ensureRows(2 * n);
-    this.runs[0] = 0;
-    this.runs[1] = n;
-    this.run(calc, 1);
+    const pieces = Math.ceil(n / CHUNK);
+    this.ensureRuns(pieces);
+    const runs = this.runs;
+    for (let k = 0; k < pieces; k++) {
+      runs[2 * k] = k * CHUNK;
+      runs[2 * k + 1] = Math.min((k + 1) * CHUNK, n);
+    }
+    this.run(calc, pieces);
     if (calc.options.feeMode === 'withdrawal') {
       for (let c = 0; c < 2 * n; c++) this.net[c] = calc.netGap(c);
     }
@@ -79,25 +98,12 @@ export class RowMetrics {
   /**
    * Recomputes rows ids[0 … n − 1] (a table's candidates after its cheap filters), by their pairs: the other
    * row of a candidate's pair is computed too, at no extra load. The same pass as computeAll, over the runs
-   * of consecutive pairs the candidates fall in.
+   * of consecutive pairs the candidates fall in (cut at CHUNK pairs).
    */
   computeRows(calc: SpreadCalc, ids: Int32Array, n: number): void {
     this.ensureRows(calc.parts.combos.count);
     this.ensureRuns(n);
-    const runs = this.runs;
-    let m = 0;
-    let end = -1;
-    for (let i = 0; i < n; i++) {
-      // Rows 2p and 2p + 1 read pair p; lists hold rows in order, so runs come out long.
-      const p = (ids[i] as number) >> 1;
-      if (p === end) end = p + 1;
-      else if (p !== end - 1) {
-        if (end >= 0) runs[2 * m++ + 1] = end;
-        runs[2 * m] = p;
-        end = p + 1;
-      }
-    }
-    if (end >= 0) runs[2 * m++ + 1] = end;
+    const m = pairRuns(ids, n, this.runs);
     this.run(calc, m);
     if (calc.options.feeMode === 'withdrawal') {
       for (let i = 0; i < n; i++) {
@@ -112,36 +118,72 @@ export class RowMetrics {
   private run(calc: SpreadCalc, n: number): void {
     const { combos, state } = calc.parts;
     const mode = calc.options.feeMode;
-    const factors = this.factors;
-    factors[0] = calc.down;
-    factors[1] = 1;
-    factors[2] = calc.up;
-    const rows = this.capacity;
-    pairPass(
-      this.runs,
-      n,
-      combos.pairBlocks,
-      state.blocks.array,
-      factors,
-      mode === 'none' ? B_NO_FEE : mode === 'maker' ? B_MAKER : B_TAKER,
-      calc.freshAfter,
-      calc.options.convention === 'premium' ? 1 : 0,
-      this.columns,
-      rows,
-      2 * rows,
-      3 * rows,
-      4 * rows,
-      5 * rows,
-      this.stale,
-    );
+    const query = this.query;
+    query[0] = calc.down;
+    query[1] = calc.up;
+    query[2] = calc.freshAfter;
+    const fee = mode === 'none' ? B_NO_FEE : mode === 'maker' ? B_MAKER : B_TAKER;
+    const premium = calc.options.convention === 'premium' ? 1 : 0;
+    const runs = this.runs;
+    // Calls of about CHUNK pairs, however the runs fall.
+    for (let k = 0; k < n; ) {
+      let j = k;
+      let pairs = 0;
+      do {
+        pairs += (runs[2 * j + 1] as number) - (runs[2 * j] as number);
+        j++;
+      } while (j < n && pairs < CHUNK);
+      pairPass(
+        runs,
+        k,
+        j,
+        combos.pairBlocks,
+        state.blocks.array,
+        query,
+        fee,
+        premium,
+        this.columns,
+        this.capacity,
+        this.stalePairs,
+      );
+      k = j;
+    }
   }
 }
 
 /**
- * The pass itself, over pairs [runs[2k], runs[2k + 1]) for k < n. Plain loads and stores on typed arrays
- * passed in, so V8 compiles one monomorphic loop; the offsets into a market's block (MarketState's B_
- * constants) are written as literals, which it folds. The arithmetic is SpreadCalc's, in its order;
- * row-metrics.test.ts holds the two equal over random tapes.
+ * Writes the runs of consecutive pairs that rows ids[0 … n − 1] fall in, cut at CHUNK pairs, to `runs`
+ * ([start, end) at 2k, 2k + 1) and returns how many. The loop has no code after it: V8 compiles a long first
+ * call mid-loop, and a statement after the loop that has not run yet would send that code back to the
+ * interpreter on every later call (it keeps re-entering the same compiled loop); so a −1 after the last
+ * id closes the last run inside the loop.
+ */
+function pairRuns(ids: Int32Array, n: number, runs: Int32Array): number {
+  let m = 0;
+  let start = -1;
+  let end = -1;
+  for (let i = 0; i <= n; i++) {
+    // Rows 2p and 2p + 1 read pair p; lists hold rows in order, so runs come out long.
+    const p = i < n ? (ids[i] as number) >> 1 : -1;
+    if (p === end && p - start < CHUNK) end = p + 1;
+    else if (p !== end - 1) {
+      if (end >= 0) {
+        runs[2 * m] = start;
+        runs[2 * m + 1] = end;
+        m++;
+      }
+      start = p;
+      end = p + 1;
+    }
+  }
+  return m;
+}
+
+/**
+ * The pass itself, over pairs [runs[2k], runs[2k + 1]) for first ≤ k < last. Plain loads and stores on
+ * typed arrays passed in, so V8 compiles one monomorphic loop; the offsets into a market's block
+ * (MarketState's B_ constants) are written as literals, which it folds. The arithmetic is SpreadCalc's, in
+ * its order; row-metrics.test.ts holds the two equal over random tapes and on a market of many pairs.
  *
  * - blocks, per market at its offset: 0–2 last, bid, ask, 3–5 their reciprocals, 6 quote time, 7 unit,
  *   8 funding per hour, 9 rate, 10 interval, and the fee at `fee`; a pair's native ratios are the products
@@ -149,46 +191,50 @@ export class RowMetrics {
  *   next to each other for a token's markets — rather than from a stored copy per pair, which would stream
  *   a cache line more per pair; funding numbers that are unknown (or a spot market's) are NaN, so the
  *   funding gap comes out NaN without a test, as fundingGapPercent gives it;
- * - factors[e] converts a ratio of a unit-e-offset pair into one currency: e = 1 + unit a − unit b indexes
- *   [1 / rate, 1, rate] (KRW over dollars, same unit, dollars over KRW) and 2 − e the reverse ratio;
- * - out holds the six columns back to back: gap from 0, the others from the offsets given (the caller
- *   computes them, so the function's first lines need no type feedback when V8 compiles it mid-loop).
+ * - up and down (rate and 1 / rate) convert a ratio of markets in different units into one currency: a
+ *   dollar market's price over a KRW market's takes `up`, the reverse `down`, markets in one unit 1;
+ * - out holds the six columns back to back, `rows` apart: a pair's rows 2p and 2p + 1 sit side by side in
+ *   each, so one index stepped by `rows` addresses them all (one register, not one per column);
+ * - stale holds a pair's two staleness bytes as one 16-bit word.
  *
  * Consecutive pairs mostly share their first market (a market's pairs with the earlier markets of its token
  * are appended together, and compaction keeps that order), so its block is read once per run of them.
+ *
+ * The pass is bound by instructions, not memory: V8 re-checks each typed array (map, length, data pointer)
+ * once per loop iteration. (Two pairs an iteration, the body written twice, was 2-5 % faster: not worth a
+ * second copy of the arithmetic.)
  */
 function pairPass(
   runs: Int32Array,
-  n: number,
+  first: number,
+  last: number,
   pairBlocks: Int32Array,
   blocks: Float64Array,
-  factors: Float64Array,
+  query: Float64Array,
   fee: number,
-  freshAfter: number,
   premium: number,
   out: Float32Array,
-  entryAt: number,
-  exitAt: number,
-  netAt: number,
-  fundingGapAt: number,
-  netFundingAt: number,
-  stale: Uint8Array,
+  rowsIn: number,
+  stale: Uint16Array,
 ): void {
-  // Masks give V8 the ranges of offsets and indices (block offsets and rows stay far below 2^30), so their
-  // sums need no overflow checks; `p << 1` for the same reason.
+  // Masks give V8 the ranges of indices (rows and block offsets stay far below these bounds), so index
+  // arithmetic up to 2p + 5 × rows + 1 needs no overflow checks; p is masked where it grows too, or the
+  // loop's phi widens to any integer.
   const at = fee & 15;
-  const entry = entryAt & 0x3fffffff;
-  const exit = exitAt & 0x3fffffff;
-  const net = netAt & 0x3fffffff;
-  const fundingGap = fundingGapAt & 0x3fffffff;
-  const netFunding = netFundingAt & 0x3fffffff;
-  for (let k = 0; k < n; k++) {
-    const end = runs[2 * k + 1] as number;
-    let p = runs[2 * k] as number;
-    // Consecutive pairs mostly share their first market: its block is read once per run of them, into
-    // constants of the inner loop (values carried across iterations would be boxed by the optimizing compiler).
+  const rows = rowsIn & 0x07ffffff;
+  const down = query[0] as number;
+  const up = query[1] as number;
+  const freshAfter = query[2] as number;
+  // Tested once here, not per pair.
+  const finite = Number.isFinite(up) && Number.isFinite(down);
+  const premiumRows = premium === 1;
+  for (let k = first; k < last; k++) {
+    const end = (runs[2 * k + 1] as number) & 0x07ffffff;
+    let p = (runs[2 * k] as number) & 0x07ffffff;
     while (p < end) {
-      const a = (pairBlocks[(p << 1) & 0x3ffffffe] as number) & 0x3ffffff0;
+      const a = (pairBlocks[(p << 1) & 0x0ffffffe] as number) & 0x3ffffff0;
+      // Read once per run into constants of the inner loop (values carried across iterations would be
+      // boxed by the optimizing compiler).
       const priceA = blocks[a] as number;
       const bidA = blocks[a + 1] as number;
       const askA = blocks[a + 2] as number;
@@ -201,14 +247,18 @@ function pairPass(
       const rateA = blocks[a + 9] as number;
       const hoursA = blocks[a + 10] as number;
       const keepA = 1 - (blocks[a + at] as number);
+      // A pair's units differ (KRW and dollars, see Combos) or not: the factors it takes when they differ.
+      const forwardOther = unitA === 1 ? up : down;
+      const backwardOther = unitA === 1 ? down : up;
       do {
-        const forward = (p << 1) & 0x3ffffffe;
-        const backward = forward | 1;
-        const b = (pairBlocks[backward] as number) & 0x3ffffff0;
-        // Units are small integers stored as doubles: `| 0` keeps the index an integer.
-        const e = (1 + unitA - (blocks[b + 7] as number)) | 0;
-        const kf = factors[e] as number;
-        const kb = factors[2 - e] as number;
+        const b = (pairBlocks[((p << 1) & 0x0ffffffe) | 1] as number) & 0x3ffffff0;
+        // Units are 0 or 1, so s is 1 when they differ and 0 when not, and s × other + (1 − s) is exactly
+        // `other` or 1 (SpreadCalc's factor) without a branch or a table lookup, as long as the factors are
+        // finite (0 × NaN is NaN): without a rate, the pass picks by a test instead.
+        const d = unitA - (blocks[b + 7] as number);
+        const s = d * d;
+        const kf = finite ? s * forwardOther + (1 - s) : d === 0 ? 1 : forwardOther;
+        const kb = finite ? s * backwardOther + (1 - s) : d === 0 ? 1 : backwardOther;
         // The pair's native ratios, as Combos gives them: a product of one market's price and the other's
         // stored reciprocal, then converted.
         const lastAB = priceA * (blocks[b + 3] as number) * kf;
@@ -218,37 +268,44 @@ function pairPass(
         const askBidBA = (blocks[b + 2] as number) * inverseBidA * kb;
         const bidAskBA = (blocks[b + 1] as number) * inverseAskA * kb;
         const keep = keepA * (1 - (blocks[b + at] as number));
-        if (premium === 1) {
-          out[forward] = (lastAB - 1) * 100;
-          out[entry + forward] = (askBidAB - 1) * 100;
-          out[exit + forward] = (bidAskAB - 1) * 100;
-          out[net + forward] = (keep * (lastAB >= 1 ? bidAskAB : bidAskBA) - 1) * 100;
-          out[backward] = (lastBA - 1) * 100;
-          out[entry + backward] = (askBidBA - 1) * 100;
-          out[exit + backward] = (bidAskBA - 1) * 100;
-          out[net + backward] = (keep * (lastBA >= 1 ? bidAskBA : bidAskAB) - 1) * 100;
+        let i = (p << 1) & 0x0ffffffe;
+        if (premiumRows) {
+          out[i] = (lastAB - 1) * 100;
+          out[i + 1] = (lastBA - 1) * 100;
+          i += rows;
+          out[i] = (askBidAB - 1) * 100;
+          out[i + 1] = (askBidBA - 1) * 100;
+          i += rows;
+          out[i] = (bidAskAB - 1) * 100;
+          out[i + 1] = (bidAskBA - 1) * 100;
+          i += rows;
+          out[i] = (keep * (lastAB >= 1 ? bidAskAB : bidAskBA) - 1) * 100;
+          out[i + 1] = (keep * (lastBA >= 1 ? bidAskBA : bidAskAB) - 1) * 100;
         } else {
-          out[forward] = (lastBA - 1) * 100;
-          out[entry + forward] = (bidAskBA - 1) * 100;
-          out[exit + forward] = (askBidBA - 1) * 100;
-          out[net + forward] = (keep * bidAskBA - 1) * 100;
-          out[backward] = (lastAB - 1) * 100;
-          out[entry + backward] = (bidAskAB - 1) * 100;
-          out[exit + backward] = (askBidAB - 1) * 100;
-          out[net + backward] = (keep * bidAskAB - 1) * 100;
+          out[i] = (lastBA - 1) * 100;
+          out[i + 1] = (lastAB - 1) * 100;
+          i += rows;
+          out[i] = (bidAskBA - 1) * 100;
+          out[i + 1] = (bidAskAB - 1) * 100;
+          i += rows;
+          out[i] = (askBidBA - 1) * 100;
+          out[i + 1] = (askBidAB - 1) * 100;
+          i += rows;
+          out[i] = (keep * bidAskBA - 1) * 100;
+          out[i + 1] = (keep * bidAskAB - 1) * 100;
         }
-        const funding = (blocks[b + 8] as number) - perHourA;
-        out[netFunding + forward] = funding;
-        out[netFunding + backward] = 0 - funding;
         const rb = blocks[b + 9] as number;
         const hb = blocks[b + 10] as number;
-        out[fundingGap + forward] = (rateA - rb) * (hoursA / hb) * 100;
-        out[fundingGap + backward] = (rb - rateA) * (hb / hoursA) * 100;
-        const flag = staleA || (blocks[b + 6] as number) < freshAfter ? 1 : 0;
-        stale[forward] = flag;
-        stale[backward] = flag;
-        p++;
-      } while (p < end && ((pairBlocks[(p << 1) & 0x3ffffffe] as number) & 0x3ffffff0) === a);
+        i += rows;
+        out[i] = (rateA - rb) * (hoursA / hb) * 100;
+        out[i + 1] = (rb - rateA) * (hb / hoursA) * 100;
+        const funding = (blocks[b + 8] as number) - perHourA;
+        i += rows;
+        out[i] = funding;
+        out[i + 1] = 0 - funding;
+        stale[p] = staleA || (blocks[b + 6] as number) < freshAfter ? 0x0101 : 0;
+        p = (p + 1) & 0x07ffffff;
+      } while (p < end && ((pairBlocks[(p << 1) & 0x0ffffffe] as number) & 0x3ffffff0) === a);
     }
   }
 }
