@@ -111,7 +111,8 @@ describe('the screens a trader keeps open', () => {
     for (const id of ['detail-price-chart-blocked', 'detail-gap-chart-blocked']) {
       await expect.poll(() => page.getByTestId(id).innerText(), { timeout: 10_000 }).toContain('로그인');
     }
-    expect(await page.getByText('불러오는 중').count()).toBe(0);
+    // The overview and wallet cards answer on their own requests: each must settle too, not only the charts.
+    await expect.poll(() => page.getByText('불러오는 중').count(), { timeout: 15_000 }).toBe(0);
     expect(await header.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
     await page.context().close();
   });
