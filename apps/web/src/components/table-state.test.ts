@@ -1,7 +1,12 @@
+import type { DataSource } from '@spreadscope/contracts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import type { LiveFeed } from '../hooks/use-live-table.ts';
 import { createI18n, createLoadedI18n } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { feedErrorText } from './table-state.tsx';
+import { feedErrorText, TableState } from './table-state.tsx';
 
 describe('feedErrorText', () => {
   it('shows the live feed’s limits in the page’s language, whatever language the socket answered in', async () => {
@@ -20,5 +25,57 @@ describe('feedErrorText', () => {
     expect(feedErrorText(rest, (await createLoadedI18n('en')).t)).toBe(
       'Too many requests. Try again in 5 s.',
     );
+  });
+});
+
+describe('TableState over an empty table', () => {
+  const START = 1_796_304_639_229;
+  const source = (mode: DataSource['mode'], requested: string): DataSource => ({
+    mode,
+    requested,
+    since: START,
+    reason: null,
+  });
+  const feed = (data: unknown): LiveFeed<unknown> => ({
+    data,
+    isPlaceholder: false,
+    error: null,
+    isLoading: false,
+    viewKey: 'premium',
+    retry: () => undefined,
+  });
+  async function render(language: 'ko' | 'en', data: unknown): Promise<string> {
+    const i18n = await createLoadedI18n(language);
+    return renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n }, createElement(TableState, { feed: feed(data), empty: true })),
+    );
+  }
+
+  it('says the exchanges are connecting in the first seconds of a fresh start, not that nothing matched', async () => {
+    // What `auto` answers before any venue has spoken (measured on a fresh data directory without network).
+    const fresh = { data: [], total: 0, updatedAt: START + 4_000, dataSource: source('live', 'auto') };
+    const ko = await render('ko', fresh);
+    expect(ko).toContain('data-testid="table-connecting"');
+    expect(ko).toContain('거래소에 연결하는 중');
+    expect(ko).toContain('시뮬레이션 시세');
+    expect(ko).not.toContain('검색 결과가 없습니다');
+    const en = await render('en', { ...fresh, dataSource: source('live', 'live') });
+    expect(en).toContain('Connecting to exchanges');
+    // Only `auto` falls back to the simulator: a live-only server does not promise it.
+    expect(en).not.toContain('simulated');
+  });
+
+  it('says nothing matched once the source has run a while, and always for the simulator', async () => {
+    const later = { data: [], total: 0, updatedAt: START + 120_000, dataSource: source('live', 'auto') };
+    expect(await render('ko', later)).toContain('검색 결과가 없습니다');
+    const simulated = {
+      data: [],
+      total: 0,
+      updatedAt: START + 1_000,
+      dataSource: source('simulated', 'auto'),
+    };
+    const en = await render('en', simulated);
+    expect(en).toContain('No results found');
+    expect(en).not.toContain('Connecting');
   });
 });

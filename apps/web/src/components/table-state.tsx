@@ -1,3 +1,4 @@
+import type { DataSource } from '@spreadscope/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LiveFeed } from '../hooks/use-live-table.ts';
@@ -47,6 +48,24 @@ export function isMissingRoute(error: ApiError): boolean {
   return error.status === 404 && error.code === 'not_found' && error.param === undefined;
 }
 
+/**
+ * How long after the live source began an empty table still means "the exchanges are connecting" rather than "no
+ * row matches": `auto` gives the venues 15 s before it falls back to the simulator; a venue's first snapshot can
+ * take longer on a slow link.
+ */
+const CONNECTING_WINDOW_MS = 60_000;
+
+/**
+ * Whether an empty answer comes from a live source that has not heard from any exchange yet (a fresh start): the
+ * table then says it is connecting, not that nothing matched the filters.
+ */
+export function connectingSource(data: unknown): DataSource | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { dataSource, updatedAt } = data as { dataSource?: DataSource; updatedAt?: number };
+  if (dataSource?.mode !== 'live' || typeof updatedAt !== 'number') return null;
+  return updatedAt - dataSource.since < CONNECTING_WINDOW_MS ? dataSource : null;
+}
+
 /** Loading, empty and error states over a live table, with a retry that refetches at once. */
 export function TableState({
   feed,
@@ -73,6 +92,15 @@ export function TableState({
     return (
       <div className="ptable-state" role="status" data-testid="premium-loading">
         {t('premium.loading')}
+      </div>
+    );
+  }
+  const connecting = empty ? connectingSource(feed.data) : null;
+  if (connecting) {
+    return (
+      <div className="ptable-state" role="status" data-testid="table-connecting">
+        <p className="ptable-state__title">{t('premium.connecting')}</p>
+        <p>{t(connecting.requested === 'auto' ? 'premium.connectingAutoHint' : 'premium.connectingHint')}</p>
       </div>
     );
   }

@@ -205,6 +205,10 @@ export const en = {
       'Rows keep their place while the pointer is over the table; they re-sort at the next update after it leaves.',
     loading: 'Loading premiums…',
     empty: 'No results found.',
+    connecting: 'Connecting to exchanges…',
+    connectingHint: 'The table fills in as live prices arrive.',
+    connectingAutoHint:
+      'The table fills in as live prices arrive. If no exchange answers, simulated prices are shown shortly.',
     emptyHint: 'Try another token or lower the minimum premium.',
     errorTitle: 'Could not load the table.',
     retry: 'Try again',
