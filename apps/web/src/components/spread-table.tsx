@@ -44,6 +44,7 @@ import { RowKeys } from '../lib/row-keys.ts';
 import { type ColumnId, gridTemplate, visibleColumns } from '../lib/spread-columns.ts';
 import type { SpreadFilters, SpreadKind, SpreadTableSortKey } from '../lib/spread-filters.ts';
 import { LiveSpreadOrder, onlyOwned, type SpreadRow } from '../lib/spread-order.ts';
+import { venuesUp } from '../lib/venues-up.ts';
 import { ColumnPicker } from './column-picker.tsx';
 import { GatedTableRow } from './gated-table-row.tsx';
 import { SpreadTableHeader } from './spread-table-header.tsx';
@@ -301,6 +302,7 @@ export function SpreadTable({
         <TableState
           feed={feed}
           empty={rows.length === 0}
+          venuesUp={venues ? venuesUp(venues).up : undefined}
           emptyHint={
             filters.owned
               ? t('favorites.ownedEmpty')

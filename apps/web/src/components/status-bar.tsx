@@ -6,6 +6,7 @@ import { useLocale } from '../hooks/use-locale.ts';
 import { useMarketStatus } from '../hooks/use-market-status.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useConnectionState } from '../hooks/use-socket.ts';
+import { venuesUp } from '../lib/venues-up.ts';
 import { HelpPanel } from './help-panel.tsx';
 import './status-bar.css';
 
@@ -21,8 +22,7 @@ export function StatusBar({ venues }: Props) {
   const connection = useConnectionState();
   const now = useNow(1_000, connection.status === 'waiting');
 
-  const tracked = venues?.filter((v) => v.status !== 'disabled' && v.status !== 'unsupported') ?? [];
-  const up = tracked.filter((v) => v.status === 'connected' || v.status === 'degraded').length;
+  const { up, tracked } = venuesUp(venues);
   const seconds = connection.retryAt ? Math.max(0, Math.ceil((connection.retryAt - now) / 1000)) : 0;
 
   return (
@@ -43,9 +43,9 @@ export function StatusBar({ venues }: Props) {
               : t(`status.connection.${connection.status}`)}
           </span>
         ) : null}
-        {tracked.length > 0 ? (
+        {tracked > 0 ? (
           <span className="status-bar__item status-bar__wide">
-            {t('status.venues', { up, total: tracked.length })}
+            {t('status.venues', { up, total: tracked })}
           </span>
         ) : null}
       </div>

@@ -44,10 +44,14 @@ describe('TableState over an empty table', () => {
     viewKey: 'premium',
     retry: () => undefined,
   });
-  async function render(language: 'ko' | 'en', data: unknown): Promise<string> {
+  async function render(language: 'ko' | 'en', data: unknown, venuesUp?: number): Promise<string> {
     const i18n = await createLoadedI18n(language);
     return renderToStaticMarkup(
-      createElement(I18nextProvider, { i18n }, createElement(TableState, { feed: feed(data), empty: true })),
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(TableState, { feed: feed(data), empty: true, venuesUp }),
+      ),
     );
   }
 
@@ -63,6 +67,15 @@ describe('TableState over an empty table', () => {
     expect(en).toContain('Connecting to exchanges');
     // Only `auto` falls back to the simulator: a live-only server does not promise it.
     expect(en).not.toContain('simulated');
+    // The venue poll says none answers yet: still connecting.
+    expect(await render('en', fresh, 0)).toContain('Connecting to exchanges');
+  });
+
+  it('says nothing matched as soon as one exchange answers, however fresh the start', async () => {
+    const fresh = { data: [], total: 0, updatedAt: START + 4_000, dataSource: source('live', 'auto') };
+    const ko = await render('ko', fresh, 1);
+    expect(ko).toContain('data-testid="premium-empty"');
+    expect(ko).not.toContain('연결하는 중');
   });
 
   it('says nothing matched once the source has run a while, and always for the simulator', async () => {

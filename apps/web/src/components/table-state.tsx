@@ -57,10 +57,11 @@ const CONNECTING_WINDOW_MS = 60_000;
 
 /**
  * Whether an empty answer comes from a live source that has not heard from any exchange yet (a fresh start): the
- * table then says it is connecting, not that nothing matched the filters.
+ * table then says it is connecting, not that nothing matched the filters. `venuesUp` is the venue poll's count of
+ * answering exchanges when the page has it: once one answers, an empty table means no row matched.
  */
-export function connectingSource(data: unknown): DataSource | null {
-  if (typeof data !== 'object' || data === null) return null;
+export function connectingSource(data: unknown, venuesUp?: number): DataSource | null {
+  if (typeof data !== 'object' || data === null || (venuesUp ?? 0) > 0) return null;
   const { dataSource, updatedAt } = data as { dataSource?: DataSource; updatedAt?: number };
   if (dataSource?.mode !== 'live' || typeof updatedAt !== 'number') return null;
   return updatedAt - dataSource.since < CONNECTING_WINDOW_MS ? dataSource : null;
@@ -71,10 +72,13 @@ export function TableState({
   feed,
   empty,
   emptyHint,
+  venuesUp,
 }: {
   feed: LiveFeed<unknown>;
   empty: boolean;
   emptyHint?: string | undefined;
+  /** Exchanges answering now, from the venue poll, when the page has it. */
+  venuesUp?: number | undefined;
 }) {
   const { t } = useTranslation();
   if (feed.error && (empty || feed.error.code !== 'network')) {
@@ -95,7 +99,7 @@ export function TableState({
       </div>
     );
   }
-  const connecting = empty ? connectingSource(feed.data) : null;
+  const connecting = empty ? connectingSource(feed.data, venuesUp) : null;
   if (connecting) {
     return (
       <div className="ptable-state" role="status" data-testid="table-connecting">
