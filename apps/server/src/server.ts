@@ -28,6 +28,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import { requestSimBackfill } from './jobs/sim-backfill-job.ts';
 import { startJobRunner } from './jobs/start-job-runner.ts';
 import { createServerLogger } from './logging/logger.ts';
+import { logPgliteRestart } from './logging/pglite-restart-log.ts';
 import {
   newAdminToken,
   publishAdminEndpoint,
@@ -125,7 +126,13 @@ export async function startServer(
   options: { onFatal?: (reason: string) => void } = {},
 ): Promise<RunningServer> {
   const startedAt = Date.now();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  // One logger for the whole process (LOG_LEVEL, secrets redacted), Fastify included.
+  const log = createServerLogger(config.LOG_LEVEL);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: `${config.DATA_DIR}/pglite`,
+    onPgliteRestart: (event) => logPgliteRestart(log, event),
+  });
   const history = createHistoryRepository(database);
   const marketHistory = createMarketHistoryRepository(database);
   const derivativesHistory = createDerivativesRepository(database);
@@ -144,8 +151,6 @@ export async function startServer(
   // The runtime replaces the engine when the source switches mode; services hold a stand-in that follows.
   const engines = new EngineSlot();
   const engine = engines.engine;
-  // One logger for the whole process (LOG_LEVEL, secrets redacted), Fastify included.
-  const log = createServerLogger(config.LOG_LEVEL);
   // The runtime over the role's source; jobs read the mode of the data it holds.
   let runtime: MarketRuntime | null = null;
   // Made once the hub exists (it pushes new notices); the runtime only calls it once the source runs.

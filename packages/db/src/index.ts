@@ -22,6 +22,7 @@ export * from './notices-repository.ts';
 export * from './notify-repository.ts';
 export * from './open-database.ts';
 export { bundledPgliteTemplate, bundlePgliteTemplate } from './pglite-template.ts';
+export type { PgliteRestartEvent } from './pglite-thread/pglite-thread.ts';
 export * from './phone-repository.ts';
 export { redactUrl } from './redact-url.ts';
 export * from './saved-views-repository.ts';

@@ -5,6 +5,7 @@ import { defaultMigrationsFolder } from './migrations-folder.ts';
 import { openPglite } from './open-pglite.ts';
 import { openPostgres } from './open-postgres.ts';
 import { bundledPgliteTemplate } from './pglite-template.ts';
+import type { PgliteRestartEvent } from './pglite-thread/pglite-thread.ts';
 
 export const DEFAULT_PGLITE_DIR = './data/pglite';
 
@@ -25,6 +26,8 @@ export interface OpenDatabaseOptions {
   readonly template?: string | undefined;
   /** Folder of Drizzle migrations; default {@link defaultMigrationsFolder}. */
   readonly migrationsFolder?: string | undefined;
+  /** The embedded database's thread died unasked, or serves again after it did (pglite-thread.ts). */
+  readonly onPgliteRestart?: ((event: PgliteRestartEvent) => void) | undefined;
   /** Errors of idle PostgreSQL connections, which the pool replaces on its own. Default: ignored. */
   readonly onError?: ((error: Error) => void) | undefined;
 }
@@ -43,5 +46,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     options.migrationsFolder === undefined || options.migrationsFolder === defaultMigrationsFolder()
       ? (options.template ?? bundledPgliteTemplate(migrationsFolder))
       : undefined;
-  return openPglite(options.dataDir ?? DEFAULT_PGLITE_DIR, migrationsFolder, template);
+  return openPglite(
+    options.dataDir ?? DEFAULT_PGLITE_DIR,
+    migrationsFolder,
+    template,
+    options.onPgliteRestart,
+  );
 }

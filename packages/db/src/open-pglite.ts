@@ -6,7 +6,11 @@ import { Pool } from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { OWNER_ONLY_UMASK, restrictToOwner } from './data-dir-modes.ts';
 import type { Database } from './database.ts';
-import { type PgliteThread, startPgliteThread } from './pglite-thread/pglite-thread.ts';
+import {
+  type PgliteRestartEvent,
+  type PgliteThread,
+  startPgliteThread,
+} from './pglite-thread/pglite-thread.ts';
 import { schema } from './schema.ts';
 
 /**
@@ -19,6 +23,7 @@ export async function openPglite(
   dataDir: string,
   migrationsFolder: string,
   template?: string,
+  onRestart?: (event: PgliteRestartEvent) => void,
 ): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dirKey = inMemory ? null : resolve(dataDir);
@@ -39,7 +44,7 @@ export async function openPglite(
     // A template only seeds an empty database: an existing cluster is never overwritten.
     const empty = dirKey === null || (await readdir(dirKey)).length === 0;
     // PGlite computes on the thread that calls it, so it gets its own: this one only speaks the protocol.
-    thread = await startPgliteThread(dirKey ?? dataDir, empty ? template : undefined);
+    thread = await startPgliteThread(dirKey ?? dataDir, empty ? template : undefined, { onRestart });
     // PGlite has one session, so one connection: a transaction holds it and every other query queues behind
     // it. The one trap: inside db.transaction(), use the `tx` handle; a query on `db` would wait for the
     // transaction it is in. Kept open while idle: a new connection costs a startup exchange.
@@ -51,7 +56,8 @@ export async function openPglite(
       max: 1,
       idleTimeoutMillis: 0,
     });
-    // A connection lost with its thread is reported by the next query; the pool must not crash the process.
+    // A connection lost with its thread is reported by the next query (the thread is started again: the pool's
+    // next connection reaches the new one on the same socket); the pool must not crash the process.
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });

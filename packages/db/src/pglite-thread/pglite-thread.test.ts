@@ -1,7 +1,11 @@
-import { Client } from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { Client, Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTemplate } from '../pglite-template.ts';
-import { type PgliteThread, startPgliteThread } from './pglite-thread.ts';
+import { type PgliteRestartEvent, type PgliteThread, startPgliteThread } from './pglite-thread.ts';
 
 describe('PGlite on its own thread', () => {
   let thread: PgliteThread;
@@ -75,5 +79,77 @@ describe('PGlite on its own thread', () => {
     await expect(startPgliteThread('/proc/no-such-place/pglite', undefined)).rejects.toThrow(
       /PGlite did not start/,
     );
+  });
+});
+
+describe('a PGlite thread that dies unasked', () => {
+  /** The server's pool, as open-pglite.ts makes it: one connection, errors of a lost one swallowed. */
+  const poolFor = (thread: PgliteThread) => {
+    const pool = new Pool({
+      host: thread.host,
+      port: thread.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+    });
+    pool.on('error', () => {});
+    return pool;
+  };
+  /** The next query that succeeds, once the thread is back (each failed try drops its connection). */
+  async function whenServing(pool: Pool, sql: string): Promise<unknown[]> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        return (await pool.query(sql)).rows;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  it('is started again on the same files: the pool serves again, with every committed row', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-restart-'));
+    const workers: Worker[] = [];
+    const events: PgliteRestartEvent[] = [];
+    const thread = await startPgliteThread(join(dir, 'db'), await pgliteTemplate(), {
+      onWorker: (worker) => workers.push(worker),
+      onRestart: (event) => events.push(event),
+    });
+    const pool = poolFor(thread);
+    try {
+      await pool.query('create table kept (id int primary key)');
+      await pool.query('insert into kept values (1), (2)');
+      // Ended from outside, without the close message: to the supervisor, a crash.
+      await workers[0]?.terminate();
+      expect(thread.alive()).toBe(false);
+      await expect(pool.query('select 1')).rejects.toThrow();
+      expect(await whenServing(pool, 'select id from kept order by id')).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(thread.alive()).toBe(true);
+      expect(events.map((e) => e.kind)).toEqual(['died', 'restarted']);
+      // And again: the restarted thread is watched too, and writes go on.
+      await pool.query('insert into kept values (3)');
+      await workers[1]?.terminate();
+      expect(await whenServing(pool, 'select count(*)::int as n from kept')).toEqual([{ n: 3 }]);
+      expect(workers).toHaveLength(3);
+      expect(events.map((e) => e.kind)).toEqual(['died', 'restarted', 'died', 'restarted']);
+    } finally {
+      await pool.end();
+      await thread.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('is not started again once closed, even when it died just before', async () => {
+    const workers: Worker[] = [];
+    const thread = await startPgliteThread('memory://', await pgliteTemplate(), {
+      onWorker: (worker) => workers.push(worker),
+    });
+    await workers[0]?.terminate();
+    await thread.close();
+    // Past the first back-off: nothing was started after close.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(workers).toHaveLength(1);
+    expect(thread.alive()).toBe(false);
   });
 });

@@ -51,26 +51,36 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
   };
 }
 
-/** Starts PGlite on its own thread, serving the PostgreSQL protocol on an owner-only Unix socket. */
-export async function startPgliteThread(
-  dataDir: string,
-  template: string | undefined,
-): Promise<PgliteThread> {
-  // mkdtemp makes the directory 0700: only this user reaches the socket. The temp folder keeps the path under
-  // the 107 bytes a Unix socket's name may have, wherever the data directory is.
-  const host = mkdtempSync(join(tmpdir(), 'spreadscope-pglite-'));
-  const data: PgliteThreadData = { dataDir, template, socketPath: join(host, `.s.PGSQL.${SOCKET_PORT}`) };
+/** How long a thread that died waits before it is started again: doubling from the first to the last. */
+const RESTART_FIRST_MS = 250;
+const RESTART_MAX_MS = 30_000;
+
+export interface PgliteThreadOptions {
+  /** Told when the thread died unasked and when it serves again (the log's business, not this module's). */
+  readonly onRestart?: ((event: PgliteRestartEvent) => void) | undefined;
+  /** Each thread started, the first and every restart (tests end one to stand in for a crash). */
+  readonly onWorker?: ((worker: Worker) => void) | undefined;
+}
+
+export type PgliteRestartEvent =
+  | { readonly kind: 'died'; readonly exitCode: number; readonly retryInMs: number }
+  | { readonly kind: 'restarted'; readonly attempt: number }
+  | { readonly kind: 'failed'; readonly message: string; readonly retryInMs: number };
+
+/** One thread's life: its ready (or failed) start, then its exit. */
+interface Spawned {
+  readonly worker: Worker;
+  readonly started: Promise<PgliteThreadReply | null>;
+  readonly exit: Promise<number>;
+  readonly next: () => Promise<PgliteThreadReply>;
+}
+
+function spawn(data: PgliteThreadData, options: PgliteThreadOptions): Spawned {
   const { entry, eval: isEval } = workerEntry();
   const worker = new Worker(entry, { eval: isEval, workerData: data });
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    worker.once('exit', () => {
-      exited = true;
-      rmSync(host, { recursive: true, force: true });
-      resolve();
-    });
-  });
-  // A failure after start shows as the pool's refused connections; before it, as start's error.
+  options.onWorker?.(worker);
+  const exit = new Promise<number>((resolve) => worker.once('exit', resolve));
+  // A failure after start shows as the pool's refused connections until the thread is back.
   worker.on('error', () => {});
   const next = () =>
     new Promise<PgliteThreadReply>((resolve, reject) => {
@@ -85,33 +95,104 @@ export async function startPgliteThread(
       worker.once('message', onMessage);
       worker.once('error', onError);
     });
-  const started = await Promise.race([next(), exit.then(() => null)]).catch((error: unknown) => {
+  const started = Promise.race([next(), exit.then(() => null)]).catch((error: unknown) => {
     throw error instanceof Error ? error : new Error(String(error));
   });
+  return { worker, started, exit, next };
+}
+
+/**
+ * Starts PGlite on its own thread, serving the PostgreSQL protocol on an owner-only Unix socket. A thread that
+ * dies unasked (PGlite aborting on a WASM fault, an uncaught error) is started again on the same files and the
+ * same socket, backing off while it keeps failing: the pool's next connection finds it there, and the server
+ * answers from its database again instead of refusing every query until someone restarts the process. Postgres
+ * replays its WAL on start, so what was committed before the fault is kept.
+ */
+export async function startPgliteThread(
+  dataDir: string,
+  template: string | undefined,
+  options: PgliteThreadOptions = {},
+): Promise<PgliteThread> {
+  // mkdtemp makes the directory 0700: only this user reaches the socket. The temp folder keeps the path under
+  // the 107 bytes a Unix socket's name may have, wherever the data directory is.
+  const host = mkdtempSync(join(tmpdir(), 'spreadscope-pglite-'));
+  const data: PgliteThreadData = { dataDir, template, socketPath: join(host, `.s.PGSQL.${SOCKET_PORT}`) };
+  let current = spawn(data, options);
+  const started = await current.started;
   if (started?.kind !== 'ready') {
-    await worker.terminate();
-    await exit;
+    await current.worker.terminate();
+    await current.exit;
+    rmSync(host, { recursive: true, force: true });
     throw new Error(
       `PGlite did not start: ${started?.kind === 'failed' ? started.message : 'its thread exited'}`,
     );
   }
+  // The template seeded the first start; a restart opens the cluster the first one wrote (in memory, nothing
+  // outlives the thread: it starts from the template again).
+  const again: PgliteThreadData = {
+    dataDir,
+    template: dataDir.startsWith('memory://') ? template : undefined,
+    socketPath: data.socketPath,
+  };
+  let serving = true;
   let closing: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const supervise = (spawned: Spawned, delayMs: number, attempt: number): void => {
+    void spawned.exit.then((exitCode) => {
+      serving = false;
+      if (closing !== undefined) return;
+      options.onRestart?.({ kind: 'died', exitCode, retryInMs: delayMs });
+      retry = setTimeout(() => restart(delayMs, attempt + 1), delayMs).unref();
+    });
+  };
+  const restart = async (delayMs: number, attempt: number): Promise<void> => {
+    if (closing !== undefined) return;
+    current = spawn(again, options);
+    const reply = await current.started.catch((error: unknown) => ({
+      kind: 'failed' as const,
+      message: error instanceof Error ? error.message : String(error),
+    }));
+    if (closing !== undefined) return;
+    const nextDelay = Math.min(delayMs * 2, RESTART_MAX_MS);
+    if (reply?.kind === 'ready') {
+      serving = true;
+      options.onRestart?.({ kind: 'restarted', attempt });
+      supervise(current, RESTART_FIRST_MS, 0);
+      return;
+    }
+    options.onRestart?.({
+      kind: 'failed',
+      message: reply?.kind === 'failed' ? reply.message : 'its thread exited',
+      retryInMs: nextDelay,
+    });
+    await current.worker.terminate();
+    await current.exit;
+    if (closing !== undefined) return;
+    retry = setTimeout(() => restart(nextDelay, attempt + 1), nextDelay).unref();
+  };
+  supervise(current, RESTART_FIRST_MS, 0);
+
   return {
     host,
     port: SOCKET_PORT,
-    alive: () => !exited && closing === undefined,
+    alive: () => serving && closing === undefined,
     close() {
       closing ??= (async () => {
-        if (exited) return;
-        const closed = next().catch(() => undefined);
-        worker.postMessage({ kind: 'close' });
-        await Promise.race([
-          closed,
-          exit,
-          new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref()),
-        ]);
+        clearTimeout(retry);
+        const { worker, exit, next } = current;
+        if (serving) {
+          const closed = next().catch(() => undefined);
+          worker.postMessage({ kind: 'close' });
+          await Promise.race([
+            closed,
+            exit,
+            new Promise((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref()),
+          ]);
+        }
         await worker.terminate();
         await exit;
+        rmSync(host, { recursive: true, force: true });
       })();
       return closing;
     },

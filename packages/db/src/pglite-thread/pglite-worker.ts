@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -83,6 +84,9 @@ function serve(socket: Socket): void {
 
 const server = createServer(serve);
 server.on('error', (error) => reply({ kind: 'failed', message: error.message }));
+// A thread that died (and is started again on this socket) left its socket file behind; the directory is this
+// process's own (0700), and only one thread serves it at a time.
+rmSync(data.socketPath, { force: true });
 server.listen(data.socketPath, () => reply({ kind: 'ready' }));
 
 port.on('message', (message: { kind: 'close' }) => {
