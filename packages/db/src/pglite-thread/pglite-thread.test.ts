@@ -133,6 +133,8 @@ describe('a PGlite thread that dies unasked', () => {
       expect(await whenServing(pool, 'select count(*)::int as n from kept')).toEqual([{ n: 3 }]);
       expect(workers).toHaveLength(3);
       expect(events.map((e) => e.kind)).toEqual(['died', 'restarted', 'died', 'restarted']);
+      // A thread that dies within a minute of its start waits twice as long: a fault on every start backs off.
+      expect(events.flatMap((e) => (e.kind === 'died' ? [e.retryInMs] : []))).toEqual([250, 500]);
     } finally {
       await pool.end();
       await thread.close();

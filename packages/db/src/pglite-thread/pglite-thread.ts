@@ -51,9 +51,14 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
   };
 }
 
-/** How long a thread that died waits before it is started again: doubling from the first to the last. */
+/**
+ * How long a thread that died waits before it is started again: doubling from the first to the last while the
+ * threads die young (a fault on every start must not become a loop of starts), the first again once one has
+ * served for HEALTHY_AFTER_MS.
+ */
 const RESTART_FIRST_MS = 250;
 const RESTART_MAX_MS = 30_000;
+const HEALTHY_AFTER_MS = 60_000;
 
 export interface PgliteThreadOptions {
   /** Told when the thread died unasked and when it serves again (the log's business, not this module's). */
@@ -139,11 +144,14 @@ export async function startPgliteThread(
   let retry: NodeJS.Timeout | undefined;
 
   const supervise = (spawned: Spawned, delayMs: number, attempt: number): void => {
+    const servingSince = Date.now();
     void spawned.exit.then((exitCode) => {
       serving = false;
       if (closing !== undefined) return;
-      options.onRestart?.({ kind: 'died', exitCode, retryInMs: delayMs });
-      retry = setTimeout(() => restart(delayMs, attempt + 1), delayMs).unref();
+      const healthy = Date.now() - servingSince >= HEALTHY_AFTER_MS;
+      const wait = healthy ? RESTART_FIRST_MS : delayMs;
+      options.onRestart?.({ kind: 'died', exitCode, retryInMs: wait });
+      retry = setTimeout(() => restart(wait, healthy ? 1 : attempt + 1), wait).unref();
     });
   };
   const restart = async (delayMs: number, attempt: number): Promise<void> => {
@@ -158,7 +166,7 @@ export async function startPgliteThread(
     if (reply?.kind === 'ready') {
       serving = true;
       options.onRestart?.({ kind: 'restarted', attempt });
-      supervise(current, RESTART_FIRST_MS, 0);
+      supervise(current, nextDelay, attempt);
       return;
     }
     options.onRestart?.({
