@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { DataSourceMode } from '@spreadscope/core';
+import { DAY_MS, type DataSourceMode } from '@spreadscope/core';
 import {
   createApiUsageRepository,
   createDepositRepository,
@@ -49,6 +49,7 @@ import { ExchangeDetailService } from './modules/exchanges/exchange-detail-servi
 import { ExchangesService } from './modules/exchanges/service.ts';
 import { createListingCases } from './modules/listing/listing-cases-module.ts';
 import { depositConfigFromFile, EMPTY_DEPOSIT_CONFIG } from './modules/listing/listing-deposit-config.ts';
+import { registerListingDepositJobs } from './modules/listing/listing-deposit-jobs.ts';
 import { ListingDepositService } from './modules/listing/listing-deposit-service.ts';
 import { ListingPredictedService } from './modules/listing/listing-predicted.ts';
 import { ListingService } from './modules/listing/listing-service.ts';
@@ -273,6 +274,7 @@ export async function startServer(
   const depositConfig = config.LISTING_DEPOSIT_FILE
     ? depositConfigFromFile(config.LISTING_DEPOSIT_FILE)
     : EMPTY_DEPOSIT_CONFIG;
+  const depositRepository = createDepositRepository(database);
   const listingDeposits = new ListingDepositService({
     config: depositConfig,
     listing,
@@ -281,7 +283,7 @@ export async function startServer(
     now: () => source.now(),
     seed: config.market.seed ?? DEFAULT_SIM_SEED,
     // Stored, so a restart resumes at the cursor and API replicas serve what the writer read.
-    repository: createDepositRepository(database),
+    repository: depositRepository,
     write: config.ROLE !== 'api',
     // A hot-standby ingest (not holding the lock) leaves the chains to the active one.
     active: () => role.health()?.active !== false,
@@ -527,6 +529,13 @@ export async function startServer(
             (queue) => registerBillingJobs(queue, billing, log),
             (queue) => notify.registerJobs(queue),
             (queue) => trends.registerJobs(queue),
+            (queue) =>
+              registerListingDepositJobs(queue, {
+                repository: depositRepository,
+                retentionMs: config.LISTING_DEPOSIT_RETENTION_DAYS * DAY_MS,
+                now: Date.now,
+                logger: log,
+              }),
           ],
         });
   if (jobs) {

@@ -150,6 +150,27 @@ forEachDatabase('deposit repository', (getDb, { reopen }) => {
     expect(late.map((t) => t.chain).sort()).toEqual(['kaia', 'kaia']);
   });
 
+  it('reads a time window and prunes transfers older than a cutoff, keeping cursors and newer rows', async () => {
+    const repo = createDepositRepository(getDb());
+    await repo.commit({
+      chain: 'op',
+      cursor: { number: 30, hash: hash(30) },
+      blocks: blocks(28, 30),
+      pruneBelow: 0,
+      transfers: [transfer('op', 10, 0, '1'), transfer('op', 20, 0, '2'), transfer('op', 30, 0, '3')],
+    });
+    const window = await repo.transfers({ chain: 'op', since: T0 + 10 * 12_000, until: T0 + 30 * 12_000 });
+    // since is inclusive, until exclusive.
+    expect(window.map((t) => t.blockNumber)).toEqual([10, 20]);
+    const others = (await repo.transfers()).filter((t) => t.chain !== 'op' && t.date >= T0 + 20 * 12_000);
+    const before = (await repo.transfers()).filter((t) => t.date < T0 + 20 * 12_000).length;
+    expect(await repo.pruneBefore(T0 + 20 * 12_000)).toBe(before);
+    expect((await repo.transfers({ chain: 'op' })).map((t) => t.blockNumber)).toEqual([20, 30]);
+    expect((await repo.transfers()).filter((t) => t.chain !== 'op')).toEqual(others);
+    expect(await repo.cursor('op')).toEqual({ number: 30, hash: hash(30) });
+    expect(await repo.pruneBefore(T0 + 20 * 12_000)).toBe(0);
+  });
+
   it('keeps cursor and rows across a reopen (a restart resumes where it was)', async () => {
     const before = await createDepositRepository(getDb()).transfers();
     const database = await reopen();

@@ -54,6 +54,8 @@ export interface DepositTransferQuery {
   readonly venue?: string;
   /** Block time at or after, ms. */
   readonly since?: number;
+  /** Block time before, ms. */
+  readonly until?: number;
 }
 
 export interface DepositRepository {
@@ -73,6 +75,8 @@ export interface DepositRepository {
   lastId(): Promise<number>;
   /** Every chain's cursor and when it last moved. */
   chains(): Promise<DepositChainState[]>;
+  /** Deletes the transfers whose block time is before `cutoff` (ms); answers how many went. */
+  pruneBefore(cutoff: number): Promise<number>;
 }
 
 type Row = typeof listingDeposits.$inferSelect;
@@ -217,6 +221,7 @@ export function createDepositRepository(
       if (query.chain !== undefined) conditions.push(eq(listingDeposits.chain, query.chain));
       if (query.venue !== undefined) conditions.push(eq(listingDeposits.venue, query.venue));
       if (query.since !== undefined) conditions.push(gte(listingDeposits.date, new Date(query.since)));
+      if (query.until !== undefined) conditions.push(lt(listingDeposits.date, new Date(query.until)));
       const rows = await db
         .select()
         .from(listingDeposits)
@@ -247,6 +252,25 @@ export function createDepositRepository(
         .orderBy(desc(listingDeposits.id))
         .limit(1);
       return row?.id ?? 0;
+    },
+
+    pruneBefore(cutoff) {
+      // Queued like the writes: a follower reading "after id N" sees ids only appear, never a gap opened
+      // under a commit in flight. The cursor and block hashes stay: they say where each chain is read.
+      return queued(async () => {
+        // Counted in SQL: a month of a busy wallet's transfers is not shipped back to be counted.
+        const gone = db.$with('gone').as(
+          db
+            .delete(listingDeposits)
+            .where(lt(listingDeposits.date, new Date(cutoff)))
+            .returning({ one: sql<number>`1`.as('one') }),
+        );
+        const [result] = await db
+          .with(gone)
+          .select({ n: sql<number>`count(*)::float8`.mapWith(Number) })
+          .from(gone);
+        return result?.n ?? 0;
+      });
     },
 
     async chains() {

@@ -25,14 +25,19 @@ export type TestContract =
   | 'WombatPoolEvents'
   | 'TestToken';
 
+export interface EvmNodeOptions {
+  /** The first block's time, ms (default now); the chain's clock runs on from it. */
+  readonly time?: number;
+}
+
 /**
  * A real EVM node (ganache, in this process) on a loopback port, with unlocked accounts; every
  * transaction is mined into its own block at once.
  */
-export async function startEvmNode() {
+export async function startEvmNode(options: EvmNodeOptions = {}) {
   const server = ganache.server({
     logging: { quiet: true },
-    chain: { chainId: 31337 },
+    chain: { chainId: 31337, ...(options.time === undefined ? {} : { time: new Date(options.time) }) },
     wallet: { deterministic: true, totalAccounts: 3 },
   });
   await server.listen(0, '127.0.0.1');

@@ -100,7 +100,8 @@ forEachDatabase('listing deposits shared through the database', (getDb) => {
     (await s.deposits('upbit-krw-ait', 50)).data.map((d) => d.amount);
 
   beforeAll(async () => {
-    node = await startEvmNode();
+    // The chain's clock starts at the notice: a listing reads deposits from 3 h before it to a day after.
+    node = await startEvmNode({ time: T0 });
     [, whale = '', shrimp = ''] = node.accounts;
     ait = await node.deploy('TestToken', ['AIT Protocol', 'AIT', 18, 10_000_000n * e18]);
     await node.send('TestToken', ait, 'transfer', [whale, 1_000_000n * e18]);

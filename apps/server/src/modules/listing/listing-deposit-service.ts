@@ -6,7 +6,7 @@ import type {
   ListingDepositRatio,
   ListingDepositResponse,
 } from '@spreadscope/contracts';
-import { type DataSourceMode, parseListingSlug } from '@spreadscope/core';
+import { DAY_MS, type DataSourceMode, HOUR_MS, parseListingSlug } from '@spreadscope/core';
 import type { DepositRepository } from '@spreadscope/db';
 import { sleep } from '@spreadscope/feeds';
 import {
@@ -58,8 +58,25 @@ export interface ListingDepositDeps {
   readonly followMs?: number;
 }
 
-/** Deposits before the notice are someone else's business: the tracker starts a little before it. */
-const BEFORE_NOTICE_MS = 3 * 3_600_000;
+/** Deposits before the notice are someone else's business: the tracker starts a little before it … */
+const BEFORE_NOTICE_MS = 3 * HOUR_MS;
+/** … and follows the listing a day past it (spec §2: the chart's window), or to trading's start if later. */
+const AFTER_NOTICE_MS = DAY_MS;
+
+/**
+ * The block times a card's deposits are read in. Bounded on both sides: a venue's hot wallet takes every
+ * token's transfers, so reading "since the notice" with no end would grow with the card's age.
+ */
+export function depositWindow(card: Pick<ListingCard, 'announcedAt' | 'tradingAt' | 'tradingStartedAt'>): {
+  since: number;
+  until: number;
+} {
+  const trading = card.tradingStartedAt ?? card.tradingAt ?? 0;
+  return {
+    since: card.announcedAt - BEFORE_NOTICE_MS,
+    until: Math.max(card.announcedAt + AFTER_NOTICE_MS, trading),
+  };
+}
 /** The scanner's own default: a chain whose reader has not moved for this long is shown stale. */
 const STALE_AFTER_MS = 5 * 60_000;
 
@@ -177,8 +194,9 @@ export class ListingDepositService {
     return found;
   }
 
-  private async rows(card: ListingCard): Promise<DepositRow[]> {
-    const now = this.deps.now();
+  /** The card's deposits in its window, or before `until` (a past case's total before trading). */
+  private async rows(card: ListingCard, until = depositWindow(card).until): Promise<DepositRow[]> {
+    const now = Math.min(this.deps.now(), until);
     if (this.deps.mode() === 'simulated') {
       const price = card.price.listingKrw ?? card.price.overseas?.krw ?? null;
       let nominalKrw = this.nominal.get(card.key);
@@ -196,9 +214,9 @@ export class ListingDepositService {
         seed: this.deps.seed,
       });
     }
-    const since = card.announcedAt - BEFORE_NOTICE_MS;
+    const { since } = depositWindow(card);
     const rows: DepositRow[] = [];
-    for (const t of await this.store.transfers({ venue: card.exchange, since })) {
+    for (const t of await this.store.transfers({ venue: card.exchange, since, until })) {
       const row = await this.match(t, card.base);
       if (row) rows.push(row);
     }
@@ -308,7 +326,7 @@ export class ListingDepositService {
       return null;
     const card = (await this.deps.listing.list({ key })).data[0];
     if (!card) return null;
-    const rows = await this.rows(card);
+    const rows = await this.rows(card, until);
     return rows.filter((r) => r.at < until).reduce((s, r) => s + r.amount, 0);
   }
 

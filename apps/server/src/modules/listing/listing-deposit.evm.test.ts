@@ -5,6 +5,7 @@ import type {
   ListingResponse,
 } from '@spreadscope/contracts';
 import type { MarketEvent } from '@spreadscope/core';
+import { createDepositRepository } from '@spreadscope/db';
 import { forEachDatabase } from '@spreadscope/db/testing';
 import { type EvmNode, startEvmNode } from '@spreadscope/feeds/testing/evm-node';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -38,7 +39,8 @@ forEachDatabase('listing deposit tracker (live, read from a local EVM node)', (g
   let shrimp = '';
 
   beforeAll(async () => {
-    node = await startEvmNode();
+    // The chain's clock starts at the notice: a listing reads deposits from 3 h before it to a day after.
+    node = await startEvmNode({ time: T0 });
     [, whale = '', shrimp = ''] = node.accounts;
     fish = node.account;
     ait = await node.deploy('TestToken', ['AIT Protocol', 'AIT', 18, 10_000_000n * e18]);
@@ -195,6 +197,23 @@ forEachDatabase('listing deposit tracker (live, read from a local EVM node)', (g
       async () => expect((await deposits()).data.map((d) => d.amount)).toEqual([2, 100, 10_000, 100_000]),
       { timeout: 30_000, interval: 100 },
     );
+  });
+
+  it('counts the deposits of a day after the notice only: a later transfer is stored but not the listing’s', async () => {
+    const repository = createDepositRepository(getDb());
+    const stored = (await repository.transfers({ venue: 'upbit' })).length;
+    await node.increaseTime(25 * 3_600);
+    await node.send('TestToken', ait, 'transfer', [HOT, 7n * e18], shrimp);
+    await node.mine();
+    await vi.waitFor(
+      async () => expect((await repository.transfers({ venue: 'upbit' })).length).toBe(stored + 1),
+      { timeout: 30_000, interval: 100 },
+    );
+    const late = (await repository.transfers({ venue: 'upbit' })).at(-1);
+    expect(late?.date).toBeGreaterThanOrEqual(T0 + 25 * 3_600_000);
+    expect((await deposits()).data.map((d) => d.amount)).toEqual([2, 100, 10_000, 100_000]);
+    const ratio = await starter.get('/api/v1/front/listing/deposit/ratio?key=upbit-krw-ait');
+    expect(ratio.body).toMatchObject({ deposited: 110_102 });
   });
 
   it('shows the supply on the card (total from the contract) and the venues that lend the token, cheapest first', async () => {

@@ -15,4 +15,10 @@ export const listingEnv = {
   LISTING_DEPOSIT_FILE: z.string().optional(),
   /** How far back each chain is read the first time (blocks below the head). */
   LISTING_DEPOSIT_BACKFILL_BLOCKS: z.coerce.number().min(0).max(1_000_000).int().default(2_000),
+  /**
+   * How long stored wallet transfers are kept (days). A listing reads its deposits from 3 h before the notice
+   * to a day after it (or to trading's start), and its past case is stored a day after trading starts; every
+   * other transfer into a wallet (most of a hot wallet's traffic) would otherwise stay forever.
+   */
+  LISTING_DEPOSIT_RETENTION_DAYS: z.coerce.number().positive().max(3_650).default(30),
 };
