@@ -43,8 +43,9 @@ export interface FrameTarget {
 
 /**
  * Writes frames built once per group straight to each member's TCP socket, and corks every socket written to
- * during a publishing pass so the frames of all a client's groups leave in one write when the pass ends,
- * instead of one system call per frame.
+ * during a publishing pass (one group's push, or one event's broadcast) so what the pass writes to a client
+ * leaves in one write when the pass ends. The hub makes one pass per group, not one per tick: a client's frames
+ * of several groups cost a system call each, but none waits for the other groups' tables.
  */
 export class FrameWriter {
   /** Sockets corked by the publishing pass under way, or null outside one. */
