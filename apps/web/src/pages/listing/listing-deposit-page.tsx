@@ -92,6 +92,7 @@ function ListingDeposits({ slug }: { slug: string }) {
             {body.priceKrw === null
               ? t('listingDeposit.noPrice')
               : t('listingDeposit.price', { price: formatKrw(body.priceKrw, language) })}{' '}
+            {body.chains.length > 0 ? `${t('listingDeposit.chains')} ` : null}
             {body.chains.map((c) => (
               <span key={c.chain} className="listing-deposit__chain" title={c.lastError ?? undefined}>
                 {c.chain}: {t(`listingDeposit.chain.${c.state}`)}{' '}
