@@ -1,7 +1,10 @@
+import type { Socket } from 'node:net';
 import type { ListingRecord } from '@spreadscope/db';
 import type { MarketEngine } from '@spreadscope/engine';
 import type { WebSocket } from 'ws';
 import { BUS_TOPICS, type Bus } from '../../../bus/bus.ts';
+import { sharesDeflate } from '../../../ws/deflate.ts';
+import { type Frame, type FrameTarget, FrameWriter, frame } from '../../../ws/frame-writer.ts';
 import type { DeskEvent } from '../../derivatives/derivatives-desk.ts';
 import { listingMessage } from '../listing-ops.ts';
 import { type DeskView, FEED_CHANNELS, feedTopic, matchesOf } from './derivative-channels.ts';
@@ -27,6 +30,8 @@ export interface PublicWsHubOptions {
 
 interface Connection {
   readonly socket: WebSocket;
+  /** Where its frames go: straight to the TCP socket under it when the route gave one. */
+  readonly target: FrameTarget;
   readonly channel: PublicWsChannel;
   readonly topics: Set<string>;
 }
@@ -53,6 +58,8 @@ export class PublicWsHub {
   private readonly unsubscribeDesk: () => void;
   private unsubscribeListings: () => void = () => undefined;
   private pushedAt = Number.NEGATIVE_INFINITY;
+  /** A group's message is framed once and the same bytes written to every member's socket. */
+  private readonly writer = new FrameWriter();
   private pushLater: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -74,13 +81,17 @@ export class PublicWsHub {
     this.unsubscribeListings();
     this.unsubscribeListings = noticed.on((record) => {
       if (this.listingSockets.size === 0) return;
-      const text = JSON.stringify(listingMessage(record));
-      for (const connection of this.listingSockets) this.write(connection, text);
+      const message = frame(JSON.stringify(listingMessage(record)));
+      this.writer.batched(() => {
+        for (const connection of this.listingSockets) this.write(connection, message);
+      });
     });
   }
 
-  attach(socket: WebSocket, channel: PublicWsChannel): void {
-    const connection: Connection = { socket, channel, topics: new Set() };
+  /** `wire` is the upgraded TCP socket: given one, frames are written to it as built once per group. */
+  attach(socket: WebSocket, channel: PublicWsChannel, wire?: Socket): void {
+    const target: FrameTarget = { socket, wire, corked: false, deflate: sharesDeflate(socket) };
+    const connection: Connection = { socket, target, channel, topics: new Set() };
     if (channel === LISTING_CHANNEL) this.listingSockets.add(connection);
     // A feed needs no SUBSCRIBE (the SDK sends none): the socket joins it as it opens.
     if (FEED_CHANNELS.has(channel)) {
@@ -160,12 +171,12 @@ export class PublicWsHub {
     if (topic.derivative) {
       if (!this.desk) return;
       for (const m of topic.derivative.snapshot(this.desk, engine.state.usdKrw)) {
-        this.write(connection, JSON.stringify(m));
+        this.write(connection, frame(JSON.stringify(m)));
       }
       return;
     }
     const message = topic.message?.(engine, this.now());
-    if (message) this.write(connection, JSON.stringify(message));
+    if (message) this.write(connection, frame(JSON.stringify(message)));
   }
 
   /** One desk event: each group it belongs to builds and serializes its message once, for all its clients. */
@@ -178,8 +189,10 @@ export class PublicWsHub {
       for (const group of groups) {
         const message = group.topic.derivative?.message(event, usdKrw, false);
         if (!message) continue;
-        const text = JSON.stringify(message);
-        for (const connection of group.clients) this.write(connection, text);
+        const framed = frame(JSON.stringify(message));
+        this.writer.batched(() => {
+          for (const connection of group.clients) this.write(connection, framed);
+        });
       }
     }
   }
@@ -254,27 +267,29 @@ export class PublicWsHub {
       const text = JSON.stringify(message);
       if (text === group.last) continue;
       group.last = text;
-      // Encoded once for the whole group: a string would be encoded again for every socket.
-      const bytes = Buffer.from(text);
-      for (const connection of group.clients) this.write(connection, bytes);
+      // Encoded and framed once for the whole group; each group's frames leave before the next is built.
+      const framed = frame(text);
+      this.writer.batched(() => {
+        for (const connection of group.clients) this.write(connection, framed);
+      });
       pushed += group.clients.size;
     }
     if (pushed > 0) this.options.onPush?.(pushed);
   }
 
   private send(connection: Connection, message: Record<string, unknown>): void {
-    this.write(connection, JSON.stringify(message));
+    this.write(connection, frame(JSON.stringify(message)));
   }
 
-  /** Every frame is text (JSON), whether handed over as a string or as its UTF-8 bytes. */
-  private write(connection: Connection, text: string | Buffer): void {
+  /** Every frame is text (JSON). The backlog counts what went straight to the TCP socket too. */
+  private write(connection: Connection, message: Frame): void {
     const { socket } = connection;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.close(CLOSE_TOO_SLOW, 'too slow');
       return;
     }
-    socket.send(text, { binary: false });
+    this.writer.write(connection.target, message);
   }
 
   close(): void {

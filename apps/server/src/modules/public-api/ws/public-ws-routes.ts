@@ -33,7 +33,7 @@ export function publicWsRoutes(deps: { keys: KeyGate; meter: ApiMeter; hub: Publ
               .header('x-ratelimit-remaining', reading.remaining);
           },
         },
-        (socket) => deps.hub.attach(socket, channel),
+        (socket, request) => deps.hub.attach(socket, channel, request.raw.socket),
       );
     }
   };
