@@ -265,6 +265,27 @@ export function decodeEvents(
   ids?: number[],
 ): MarketEvent[] {
   const events: MarketEvent[] = [];
+  forEachEvent(body, other, keys, (event, id) => {
+    events.push(event);
+    ids?.push(id);
+  });
+  return events;
+}
+
+/**
+ * Decodes what encodeEvents wrote one event at a time, handing each to `visit` (with its market id, -1 for an
+ * event kept as JSON) before the next is built. A consumer that keeps no event leaves each one garbage as soon
+ * as it returns: decoding a whole batch first kept thousands alive across young-generation collections, so
+ * V8 saw them survive, copied them, and then allocated them straight in the old generation (pretenuring),
+ * where only a full collection frees them. A record that does not decode throws after the events before it
+ * were handed over (never the bad record itself).
+ */
+export function forEachEvent(
+  body: Float64Array,
+  other: readonly MarketEvent[],
+  keys: readonly MarketKey[],
+  visit: (event: MarketEvent, id: number) => void,
+): void {
   const d = body;
   let i = 0;
   while (i < d.length) {
@@ -272,26 +293,25 @@ export function decodeEvents(
     if (kind === OTHER) {
       const event = other[d[i++] as number];
       if (!event) throw new LogCodecError('log entry names a missing event');
-      events.push(event);
-      ids?.push(-1);
+      visit(event, -1);
       continue;
     }
     const id = d[i++] as number;
-    ids?.push(id);
     const key = keys[id];
     const t = d[i++] as number;
+    let event: MarketEvent;
     if (kind === QUOTE) {
       const [, venue, market, base, quote] = part(key, 'm');
       const flags = d[i++] as number;
-      const event = { t, type: 'quote', venue, market, base, quote, last: d[i++] } as {
+      const quoteEvent = { t, type: 'quote', venue, market, base, quote, last: d[i++] } as {
         -readonly [K in keyof QuoteEvent]: QuoteEvent[K];
       };
-      if (flags & 1) event.bid = d[i++] as number;
-      if (flags & 2) event.ask = d[i++] as number;
-      if (flags & 4) event.volume24h = d[i++] as number;
-      if (flags & 8) event.open24h = d[i++] as number;
-      if (flags & 16) event.traded = d[i++] as number;
-      events.push(event);
+      if (flags & 1) quoteEvent.bid = d[i++] as number;
+      if (flags & 2) quoteEvent.ask = d[i++] as number;
+      if (flags & 4) quoteEvent.volume24h = d[i++] as number;
+      if (flags & 8) quoteEvent.open24h = d[i++] as number;
+      if (flags & 16) quoteEvent.traded = d[i++] as number;
+      event = quoteEvent;
     } else if (kind === BOOK) {
       const [, venue, market, base, quote] = part(key, 'm');
       const nb = d[i++] as number;
@@ -300,20 +320,28 @@ export function decodeEvents(
       for (let k = 0; k < nb; k++, i += 2) bids[k] = [d[i] as number, d[i + 1] as number];
       const asks: [number, number][] = new Array(na);
       for (let k = 0; k < na; k++, i += 2) asks[k] = [d[i] as number, d[i + 1] as number];
-      events.push({ t, type: 'book', venue, market, base, quote, bids, asks } as BookEvent);
+      event = { t, type: 'book', venue, market, base, quote, bids, asks } as BookEvent;
     } else if (kind === FUNDING) {
       const [, venue, base, quote] = part(key, 'f');
       const flags = d[i++] as number;
-      const event = { t, type: 'funding', venue, base, quote, rate: d[i++], intervalHours: d[i++] } as {
+      const fundingEvent = {
+        t,
+        type: 'funding',
+        venue,
+        base,
+        quote,
+        rate: d[i++],
+        intervalHours: d[i++],
+      } as {
         -readonly [K in keyof FundingEvent]: FundingEvent[K];
       };
-      if (flags & 1) event.nextFundingTime = d[i++] as number;
-      if (flags & 2) event.markPrice = d[i++] as number;
-      events.push(event);
+      if (flags & 1) fundingEvent.nextFundingTime = d[i++] as number;
+      if (flags & 2) fundingEvent.markPrice = d[i++] as number;
+      event = fundingEvent;
     } else if (kind === WALLET) {
       const [, venue, asset, network] = part(key, 'w');
       const flags = d[i++] as number;
-      const event = {
+      const walletEvent = {
         t,
         type: 'wallet',
         venue,
@@ -322,14 +350,16 @@ export function decodeEvents(
         deposit: (flags & 1) !== 0,
         withdraw: (flags & 2) !== 0,
       } as { -readonly [K in keyof WalletEvent]: WalletEvent[K] };
-      if (flags & 4) event.confirmations = d[i++] as number;
-      if (flags & 8) event.blockTimeSec = d[i++] as number;
-      if (flags & 16) event.withdrawFee = d[i++] as number;
-      events.push(event);
+      if (flags & 4) walletEvent.confirmations = d[i++] as number;
+      if (flags & 8) walletEvent.blockTimeSec = d[i++] as number;
+      if (flags & 16) walletEvent.withdrawFee = d[i++] as number;
+      event = walletEvent;
     } else {
       throw new LogCodecError(`log entry holds an unknown record kind ${kind}`);
     }
+    // A record cut short read past the end: never hand over its made-up fields.
+    if (i > d.length) break;
+    visit(event, id);
   }
   if (i !== d.length) throw new LogCodecError('log entry ends inside a record');
-  return events;
 }

@@ -9,7 +9,7 @@ import type { VenueRejects } from '../guard/rejects.ts';
 import type { ForexHealth } from '../live/forex-poller.ts';
 import type { EventSink, GatedSource, MarketSource, VenueLink } from '../market-source.ts';
 import { type Candle, type CandleRequest, VenueRequestError } from '../venues/adapter.ts';
-import { decodeEvents, type MarketKey } from './event-codec.ts';
+import { forEachEvent, type MarketKey } from './event-codec.ts';
 import type {
   FromWorker,
   ToWorker,
@@ -76,7 +76,6 @@ export class WorkerSource implements GatedSource {
   private stopped: (() => void) | null = null;
   private ready: Promise<void> | null = null;
   private starting: { resolve: () => void; reject: (error: Error) => void } | null = null;
-  private ids: number[] = [];
   /** [0]: batches the worker posted that this thread has not applied yet (see MAX_IN_FLIGHT). */
   private readonly inFlight = new Int32Array(new SharedArrayBuffer(4));
 
@@ -250,16 +249,17 @@ export class WorkerSource implements GatedSource {
     for (let k = this.keys.length - batch.keysFrom; k < batch.keys.length; k++) {
       this.keys.push(batch.keys[k] as MarketKey);
     }
-    const ids = this.ids;
-    ids.length = 0;
-    const events = decodeEvents(batch.body, batch.other, this.keys, ids);
     const sink = this.sink;
     if (!sink) return;
-    for (let i = 0; i < events.length; i++) {
-      this.eventId = ids[i] as number;
-      sink(events[i] as (typeof events)[number]);
+    // One event built and handed over at a time (see forEachEvent): none outlives its turn at the sink.
+    try {
+      forEachEvent(batch.body, batch.other, this.keys, (event, id) => {
+        this.eventId = id;
+        sink(event);
+      });
+    } finally {
+      this.eventId = -1;
     }
-    this.eventId = -1;
   }
 
   private setState(state: DataSourceState): void {
