@@ -57,7 +57,7 @@ describe('configuration', () => {
     expect([config.CLUSTER_KEY_PREFIX, config.INGEST_LOCK_TTL_MS, config.EVENT_LOG_MAX_ENTRIES]).toEqual([
       'spreadscope',
       5_000,
-      300,
+      1_200,
     ]);
     expect(() => loadConfig({ ...scaled, CLUSTER_KEY_PREFIX: 'a b}' })).toThrow(/CLUSTER_KEY_PREFIX/);
     expect(() => loadConfig({ ...scaled, INGEST_LOCK_TTL_MS: '10' })).toThrow(/INGEST_LOCK_TTL_MS/);

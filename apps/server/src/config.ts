@@ -33,7 +33,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only')
     .default('spreadscope'),
   INGEST_LOCK_TTL_MS: z.coerce.number().min(1_000).max(60_000).int().default(5_000),
-  EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(300),
+  EVENT_LOG_MAX_ENTRIES: z.coerce.number().int().min(100).default(1_200),
   // Where MARKET_SOURCE and the event gate run (ROLE=all and ingest): a worker thread, or the main thread.
   MARKET_THREAD: z.enum(['worker', 'main']).default('worker'),
   PORT: z.coerce.number().min(0).max(65_535).int().default(8080),

@@ -49,12 +49,20 @@ export interface IngestRoleOptions {
   readonly logger: Logger;
   readonly lockTtlMs?: number;
   readonly maxEntries?: number;
+  /** The heartbeat: the longest the ingest goes without an entry (ms; TICK_MS). */
+  readonly heartbeatMs?: number;
   /** This process must end: its lock went to another ingest (it may still be writing). */
   readonly onFatal: (reason: string) => void;
 }
 
-/** How often the ingest appends a log entry: the replicas' clock resolution. */
+/** The longest the ingest goes without an entry (a heartbeat when the market is quiet). */
 const TICK_MS = 100;
+/**
+ * The shortest gap between entries. An entry goes out as soon as the source's batch is applied rather than at
+ * the next 100 ms turn: the replicas push to their subscribers only once the log brings the change, so that
+ * turn added up to 100 ms (50 on average) to every push. The simulator hands a batch over every 20 ms.
+ */
+const MIN_ENTRY_MS = 25;
 
 /**
  * ROLE=ingest: hot standby until it holds the lock, then the only process with venue connections. It seeds its
@@ -66,6 +74,9 @@ export class IngestRole {
   readonly publisher: LogPublisher;
   readonly runtime: MarketRuntime;
   private timer: NodeJS.Timeout | null = null;
+  /** The entry due after the batch being applied (see MIN_ENTRY_MS). */
+  private prompt: NodeJS.Timeout | null = null;
+  private lastEntryAt = Number.NEGATIVE_INFINITY;
   private starting: Promise<void> | null = null;
   private stopped = false;
 
@@ -95,7 +106,28 @@ export class IngestRole {
     });
     // The market worker names each event's market by its own id: the log maps it instead of interning again.
     const workerId = source instanceof WorkerSource ? () => source.eventId : () => -1;
-    this.runtime = options.runtime(tapSource(source, (event) => this.publisher.record(event, workerId())));
+    this.runtime = options.runtime(
+      tapSource(source, (event) => {
+        this.publisher.record(event, workerId());
+        this.entrySoon();
+      }),
+    );
+  }
+
+  /** An entry once the batch being applied is in (a timer fires after the batch's synchronous run). */
+  private entrySoon(): void {
+    // Only while active: before the heartbeat starts and after stop, the heartbeat and stop() publish.
+    if (this.prompt !== null || this.timer === null) return;
+    const wait = Math.max(0, this.lastEntryAt + MIN_ENTRY_MS - performance.now());
+    this.prompt = setTimeout(() => {
+      this.prompt = null;
+      this.entry();
+    }, wait);
+  }
+
+  private entry(): void {
+    this.lastEntryAt = performance.now();
+    this.publisher.tick();
   }
 
   get active(): boolean {
@@ -134,7 +166,11 @@ export class IngestRole {
     }
     if (this.stopped) return;
     await this.runtime.start();
-    this.timer = setInterval(() => this.publisher.tick(), TICK_MS);
+    const heartbeat = this.options.heartbeatMs ?? TICK_MS;
+    this.timer = setInterval(() => {
+      // Only when no entry went out for most of a turn.
+      if (performance.now() - this.lastEntryAt >= heartbeat * 0.8) this.entry();
+    }, heartbeat);
     logger.info(
       `ingest: active (took the lock; ${seeded} events of the log replayed) in ${Date.now() - started} ms`,
     );
@@ -145,6 +181,8 @@ export class IngestRole {
     await this.starting;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.prompt) clearTimeout(this.prompt);
+    this.prompt = null;
     if (this.lock.isLeader) {
       await this.runtime.stop();
       this.publisher.tick(false);

@@ -169,7 +169,7 @@ export class LogPublisher {
         keys.log,
         keys.snapshot,
         token,
-        String(this.options.maxEntries ?? 300),
+        String(this.options.maxEntries ?? 1_200),
         entry,
         snapshot,
       )

@@ -34,6 +34,11 @@ export class ManualSource implements MarketSource {
     this.sink = null;
   }
 
+  /** Whether a sink takes what push() hands over (between start and stop). */
+  get started(): boolean {
+    return this.sink !== null;
+  }
+
   push(...events: MarketEvent[]): void {
     for (const event of events) {
       this.clock = Math.max(this.clock, event.t);
