@@ -204,12 +204,10 @@ export async function runSimBackfill(
     const funding: ReturnType<typeof sim.funding>[] = [];
     for (const day of days) {
       const started = performance.now();
-      funding.push(sim.funding(day));
+      funding.push(sim.funding(day, FUNDING_EVERY_MINUTES));
       if (pacer) await pacer.pause(performance.now() - started);
     }
-    const fundingMinutes = funding.flatMap((f) =>
-      f.minutes.filter((_, m) => m % FUNDING_EVERY_MINUTES === FUNDING_EVERY_MINUTES - 1),
-    );
+    const fundingMinutes = funding.flatMap((f) => f.minutes);
     if (marketHistory) {
       await write(sim.gapMinutes(days, GAP_PAIRS_PER_MARKET), (slice) =>
         marketHistory.writeGapMinutes(slice, keep),

@@ -123,6 +123,10 @@ describe('a simulated day of history', () => {
     // A day of an 8-hourly perpetual settles three times.
     expect(settlements.length).toBe(24 / (minutes[0]?.intervalHours ?? 8));
     expect(h.funding(h.marketDay(indexOf(h, 'binance', 'spot', 'BTC', 'USDT'))).minutes).toEqual([]);
+    // One minute in five, as the back-fill stores them: the same rows, and every settlement still.
+    const fifth = h.funding(h.marketDay(i), 5);
+    expect(fifth.minutes).toEqual(minutes.filter((_, m) => m % 5 === 4));
+    expect(fifth.settlements).toEqual(settlements);
   });
 
   it("gives the Kimchi pairs gap minutes inside both legs' own wicks", () => {

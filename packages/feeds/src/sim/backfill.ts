@@ -251,9 +251,10 @@ export class SimulatedHistory {
   /**
    * A perpetual's funding: the rate at each minute's close (the token's funding walked back, plus the
    * market's own offset, scaled to its interval and capped as the live run does), and a settlement at each
-   * funding time of the day with the rate published just before it. Empty for spot markets.
+   * funding time of the day with the rate published just before it. Empty for spot markets. Of the minutes, only
+   * the last of every `every` is made (the back-fill stores one in five); the settlements are all made.
    */
-  funding(day: MarketDay): { minutes: SimFundingMinute[]; settlements: SimFundingSettlement[] } {
+  funding(day: MarketDay, every = 1): { minutes: SimFundingMinute[]; settlements: SimFundingSettlement[] } {
     const state = this.snapshot.instruments[day.instrument];
     const spec = state?.spec;
     if (!state || !spec || spec.fundingHours === null) return { minutes: [], settlements: [] };
@@ -264,15 +265,21 @@ export class SimulatedHistory {
     const settlements: SimFundingSettlement[] = [];
     const key = { venue: spec.venue, base: spec.base, quote: spec.quote };
     for (let m = 0; m < this.minutes; m++) {
+      const minute = this.minuteAt(m);
+      const closesAt = minute + MINUTE_MS;
+      const kept = m % every === every - 1;
+      const settles = closesAt % intervalMs === 0;
+      // The rest are skipped before any work: the back-fill keeps one minute in five.
+      if (!kept && !settles) continue;
       const per8h = (series?.[m + 1] ?? 0) + state.fundingOffset;
       const rate = Math.round(clamp((per8h * hours) / 8, -FUNDING.cap, FUNDING.cap) * 1e8) / 1e8;
       const mid = day.mid[m] as number;
       const markPrice = roundToTick(mid, significantTick(mid));
-      const minute = this.minuteAt(m);
-      const closesAt = minute + MINUTE_MS;
-      const nextFundingTime = (Math.floor((closesAt - 1) / intervalMs) + 1) * intervalMs;
-      minutes.push({ ...key, minute, rate, intervalHours: hours, nextFundingTime, markPrice });
-      if (closesAt % intervalMs === 0) {
+      if (kept) {
+        const nextFundingTime = (Math.floor((closesAt - 1) / intervalMs) + 1) * intervalMs;
+        minutes.push({ ...key, minute, rate, intervalHours: hours, nextFundingTime, markPrice });
+      }
+      if (settles) {
         settlements.push({ ...key, fundingTime: closesAt, rate, intervalHours: hours, markPrice });
       }
     }
